@@ -1,0 +1,312 @@
+package engine
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Variant selects the rules variant.
+type Variant string
+
+const (
+	Standard    Variant = "standard"
+	Censorship  Variant = "censorship" // French and Russian editions, decisions 24-26
+	maxLogEntry         = 1 << 20
+)
+
+// ParseVariant reads "standard" or "censorship" ("" means standard).
+func ParseVariant(s string) (Variant, error) {
+	switch s {
+	case "", "standard":
+		return Standard, nil
+	case "censorship":
+		return Censorship, nil
+	}
+	return "", fmt.Errorf("unknown variant %q (want standard or censorship)", s)
+}
+
+// DiscardEntry is a card on the discard pile and who played it when.
+// By is NoSide for cards that were not "played" (Final Crisis discards,
+// cards discarded by an event, cards put under the pile).
+type DiscardEntry struct {
+	Card  int8 `json:"card"`
+	By    Side `json:"by"`
+	Round int8 `json:"round"`
+}
+
+// State is the complete, serialisable game state. Everything needed to
+// continue the game identically is here, the random source included.
+type State struct {
+	Variant Variant `json:"variant"`
+	Seed    int64   `json:"seed"`
+	DeckID  string  `json:"deckId"`
+	// BotSide is the side played by the solo opponent, NoSide in a 2-player game.
+	BotSide Side   `json:"botSide"`
+	RNG     uint64 `json:"rng"`
+	// Version counts accepted decisions (and undos); a prompt is for one version.
+	Version int `json:"version"`
+
+	Round int8 `json:"round"` // 1..3, 4 = Final Crisis
+
+	Cubes    [2][NumMapSpaces]int8 `json:"cubes"`
+	Disc     [NumMapSpaces]Side    `json:"disc"` // NoSide when empty
+	Pool     [2]int8               `json:"pool"`
+	Track    [2][NumZones]int8     `json:"track"`
+	Bonus    [2][NumZones]int8     `json:"bonus"`
+	Breached [2][NumZones]bool     `json:"breached"`
+	// Pending marks zones breached during the current card play or bonus
+	// action whose bonus cubes are paid when it ends (decision 14).
+	Pending [2][NumZones]bool `json:"pending"`
+	FCFirst Side              `json:"fcFirst"` // first side to breach its Final Crisis zone
+	// FCHand is the Final Crisis hand size (rounds played), set when it begins.
+	FCHand    int8    `json:"fcHand,omitempty"`
+	Prussian  [3]int8 `json:"prussian"`
+	OutOfPlay [2]int8 `json:"outOfPlay"`
+	Momentum  [2]int8 `json:"momentum"`
+	// VP is [Political, Military], positive for Versailles, negative for the Commune.
+	VP         [2]int8 `json:"vp"`
+	Initiative Side    `json:"initiative"`
+	First      Side    `json:"first"` // who plays first this round
+
+	Deck      []int8         `json:"deck"`
+	Discard   []DiscardEntry `json:"discard"` // last entry is the top
+	Removed   []int8         `json:"removed"` // strategy cards removed from the game during play
+	Hand      [2][]int8      `json:"hand"`
+	SetAside  [2][]int8      `json:"setAside"`
+	FCHeld    [2]bool        `json:"fcHeld"`
+	ObjDeck   []int8         `json:"objDeck"`
+	ObjOffer  [2][]int8      `json:"objOffer"`
+	Objective [2]int8        `json:"objective"`
+	// ObjRevealed is true from objective scoring until the next deal.
+	ObjRevealed bool      `json:"objRevealed"`
+	Fulfilled   [2][]int8 `json:"fulfilled"`
+	Plays       [2]int8   `json:"plays"`
+
+	// Event context: the last space an effect step acted in ("that space"),
+	// cards drawn by the current event.
+	LastSpace Space `json:"lastSpace"`
+	Drawn     int8  `json:"drawn"`
+
+	Stack  []Frame    `json:"stack"`
+	Log    []LogEntry `json:"log"`
+	Result *Result    `json:"result,omitempty"`
+	Undo   *UndoPoint `json:"undo,omitempty"`
+}
+
+// Result is the end of the game.
+type Result struct {
+	Winner Side `json:"winner"`
+	// Reason: "victory" (main condition), "tiebreaker", "solo-tie" (no main
+	// condition met in solo: the bot wins), or "resigned".
+	Reason string `json:"reason"`
+	// Tiebreakers met by each side (most combined VP, objectives, pivotal
+	// spaces, final initiative), when the tiebreaker was used.
+	Tiebreak [2]int  `json:"tiebreak"`
+	Summary  string  `json:"summary"`
+	VP       [2]int8 `json:"vp"`
+}
+
+// Options configure a new game.
+type Options struct {
+	Variant Variant
+	Seed    int64
+	Deck    *Deck // nil: the embedded deck
+	// Solo: the side played by the solo opponent (NoSide for two players).
+	BotSide Side
+}
+
+// Game is a state plus the deck it is played with. Methods on Game never
+// perform I/O; all randomness comes from the state's seeded source.
+type Game struct {
+	S    State
+	deck *Deck
+
+	prompts   []Prompt // cache for the current version
+	cachedVer int
+	cached    bool
+	revealed  bool // hidden information was revealed by the choice being applied
+}
+
+// Deck returns the game's deck.
+func (g *Game) Deck() *Deck { return g.deck }
+
+// New sets up a game (map.md "Setup") and runs it to its first decision.
+func New(o Options) (*Game, error) {
+	if o.Variant == "" {
+		o.Variant = Standard
+	}
+	if o.Variant != Standard && o.Variant != Censorship {
+		return nil, fmt.Errorf("new game: unknown variant %q", o.Variant)
+	}
+	if o.Deck == nil {
+		o.Deck = DefaultDeck()
+	}
+	if o.BotSide != NoSide && o.BotSide != Versailles && o.BotSide != Commune {
+		return nil, fmt.Errorf("new game: invalid bot side %d", o.BotSide)
+	}
+	if o.BotSide != NoSide && o.Variant == Censorship {
+		return nil, errors.New("new game: the Censorship variant is not defined for solo play (solo.md open question 13)")
+	}
+	g := &Game{deck: o.Deck}
+	s := &g.S
+	s.Variant, s.Seed, s.DeckID, s.BotSide = o.Variant, o.Seed, o.Deck.ID, o.BotSide
+	s.RNG = uint64(o.Seed)*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
+	s.Round = 1
+	for x := range s.Disc {
+		s.Disc[x] = NoSide
+	}
+	s.Cubes[Versailles][Royalists] = 1
+	s.Cubes[Versailles][Press] = 1
+	s.Cubes[Commune][Press] = 1
+	s.Cubes[Commune][SocialMovements] = 1
+	s.Cubes[Commune][PereLachaise] = 1
+	s.Track = trackStart
+	s.Bonus = bonusStart
+	s.Prussian = prussianStart
+	s.FCFirst = NoSide
+	s.Initiative = Commune // the Initiative Card starts Commune side up
+	s.First = Commune
+	s.FCHeld = [2]bool{true, true}
+	s.LastSpace = NoSpace
+	for n := 1; n <= numCards; n++ {
+		c := o.Deck.Card(n)
+		switch {
+		case c.Kind == StrategyCard:
+			if s.BotSide != NoSide && c.TwoPlayerOnly {
+				continue // solo setup removes #1 #12 #13 #22 #29 #30
+			}
+			s.Deck = append(s.Deck, int8(n))
+		case c.Kind == ObjectiveCard:
+			s.ObjDeck = append(s.ObjDeck, int8(n))
+		}
+	}
+	g.shuffle(s.Deck)
+	g.shuffle(s.ObjDeck)
+	if s.BotSide != NoSide {
+		s.FCHeld[s.BotSide] = true // kept until its last Final Crisis play
+	}
+	g.logf(NoSide, "Game set up (%s variant%s). Round 1 begins.", s.Variant, soloNote(s.BotSide))
+	s.Stack = []Frame{{K: fGame}}
+	g.run()
+	return g, nil
+}
+
+func soloNote(bot Side) string {
+	if bot == NoSide {
+		return ""
+	}
+	return ", solo opponent plays " + bot.String()
+}
+
+// ---- random source (splitmix64: tiny, fast, state is one integer) ----
+
+func (g *Game) rand() uint64 {
+	g.S.RNG += 0x9E3779B97F4A7C15
+	z := g.S.RNG
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+// intn returns a uniform integer in [0, n).
+func (g *Game) intn(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	// Rejection sampling for exact uniformity.
+	limit := ^uint64(0) - (^uint64(0) % uint64(n))
+	for {
+		r := g.rand()
+		if r < limit {
+			return int(r % uint64(n))
+		}
+	}
+}
+
+func (g *Game) shuffle(a []int8) {
+	for i := len(a) - 1; i > 0; i-- {
+		j := g.intn(i + 1)
+		a[i], a[j] = a[j], a[i]
+	}
+}
+
+// ---- JSON ----
+
+// MarshalJSON-friendly helpers: the state is plain data.
+
+// Save returns the state as JSON.
+func (g *Game) Save() ([]byte, error) {
+	b, err := json.Marshal(&g.S)
+	if err != nil {
+		return nil, fmt.Errorf("save game: %w", err)
+	}
+	return b, nil
+}
+
+// Load restores a game saved with Save. The deck must be the one the game
+// was started with; a corrupt state is rejected with the reason.
+func Load(b []byte, deck *Deck) (*Game, error) {
+	if deck == nil {
+		deck = DefaultDeck()
+	}
+	g := &Game{deck: deck}
+	if err := json.Unmarshal(b, &g.S); err != nil {
+		return nil, fmt.Errorf("load game: state is not valid JSON: %w", err)
+	}
+	if g.S.DeckID != deck.ID {
+		return nil, fmt.Errorf("load game: the game was started with deck %s, not %s", g.S.DeckID, deck.ID)
+	}
+	if err := g.CheckInvariants(); err != nil {
+		return nil, fmt.Errorf("load game: corrupt state: %w", err)
+	}
+	if err := g.checkStack(); err != nil {
+		return nil, fmt.Errorf("load game: corrupt state: %w", err)
+	}
+	return g, nil
+}
+
+// Clone returns a deep copy of the game (the log is shared up to its
+// current length and copied on append).
+func (g *Game) Clone() *Game {
+	c := &Game{deck: g.deck}
+	c.S = g.S.clone(true)
+	return c
+}
+
+func cp8(a []int8) []int8 {
+	if a == nil {
+		return nil
+	}
+	return append(make([]int8, 0, len(a)), a...)
+}
+
+func (s *State) clone(withLog bool) State {
+	c := *s
+	c.Deck = cp8(s.Deck)
+	c.Discard = append([]DiscardEntry(nil), s.Discard...)
+	c.Removed = cp8(s.Removed)
+	c.ObjDeck = cp8(s.ObjDeck)
+	for i := 0; i < 2; i++ {
+		c.Hand[i] = cp8(s.Hand[i])
+		c.SetAside[i] = cp8(s.SetAside[i])
+		c.ObjOffer[i] = cp8(s.ObjOffer[i])
+		c.Fulfilled[i] = cp8(s.Fulfilled[i])
+	}
+	c.Stack = append([]Frame(nil), s.Stack...)
+	if withLog {
+		c.Log = s.Log[:len(s.Log):len(s.Log)]
+	} else {
+		c.Log = nil
+	}
+	if s.Result != nil {
+		r := *s.Result
+		c.Result = &r
+	}
+	c.Undo = nil
+	if withLog && s.Undo != nil {
+		u := *s.Undo
+		c.Undo = &u
+	}
+	return c
+}
