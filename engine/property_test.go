@@ -1,0 +1,109 @@
+package engine
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestPropertyRandomGames plays thousands of random legal games in both
+// variants and checks, after every decision: the invariants of map.md
+// (18 cubes per side accounted for, ≤4 cubes per side per space, ≤1 disc
+// per space, VP within ±5, momentum 0-3, Commune pool within capacity),
+// and that the opponent's view never holds hidden information.
+func TestPropertyRandomGames(t *testing.T) {
+	games := 1500
+	if testing.Short() {
+		games = 200
+	}
+	for _, variant := range []Variant{Standard, Censorship} {
+		fc := 0
+		for i := 0; i < games; i++ {
+			seed := int64(i) + 1000
+			g, err := New(Options{Seed: seed, Variant: variant, BotSide: NoSide})
+			require.NoError(t, err)
+			r := rand.New(rand.NewPCG(uint64(seed), 99))
+			n := 0
+			for {
+				m, ok := g.RandomMove(r)
+				if !ok {
+					break
+				}
+				require.NoError(t, g.ApplyMove(m), "%s seed %d decision %d", variant, seed, n)
+				if err := g.CheckInvariants(); err != nil {
+					t.Fatalf("%s seed %d decision %d: %v", variant, seed, n, err)
+				}
+				if n%7 == 0 {
+					assertNoLeak(t, g)
+				}
+				n++
+				require.Less(t, n, 3000, "%s seed %d: game does not end", variant, seed)
+			}
+			require.NotNil(t, g.S.Result, "%s seed %d: game over without a result", variant, seed)
+			require.Contains(t, []Side{Versailles, Commune}, g.S.Result.Winner)
+			if g.S.Round == roundFinal {
+				fc++
+			}
+		}
+		require.Greater(t, fc, games/2, "%s: most random games should reach the Final Crisis", variant)
+	}
+}
+
+// assertNoLeak: each side's view and the spectator view contain none of
+// the other side's hidden cards, and never the deck order.
+func assertNoLeak(t *testing.T, g *Game) {
+	t.Helper()
+	s := &g.S
+	for _, viewer := range []Side{Versailles, Commune, NoSide} {
+		v := g.ViewFor(viewer)
+		for _, other := range []Side{Versailles, Commune} {
+			if other == viewer {
+				continue
+			}
+			if !s.ObjRevealed && other != s.BotSide && s.Objective[other] != 0 {
+				require.Zero(t, v.Objective[other], "%s sees %s's objective", viewer, other)
+			}
+		}
+		b, err := json.Marshal(v)
+		require.NoError(t, err)
+		var raw map[string]any
+		require.NoError(t, json.Unmarshal(b, &raw))
+		require.NotContains(t, raw, "deck", "a view must not carry the deck order")
+		if viewer == NoSide {
+			require.Empty(t, v.Hand)
+			require.Empty(t, v.ObjOffer)
+		} else {
+			require.Equal(t, len(s.Hand[viewer]), len(v.Hand))
+		}
+		for _, e := range v.Log {
+			require.True(t, e.To == NoSide || e.To == viewer, "private log line leaked to %s: %q", viewer, e.Text)
+		}
+	}
+}
+
+// BenchmarkRandomGame measures complete random games (goal ≥ 2,000/s on
+// one core): setup, every prompt with its legal choices, every decision.
+func BenchmarkRandomGame(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	decisions := 0
+	for i := 0; i < b.N; i++ {
+		g, err := New(Options{Seed: int64(i), BotSide: NoSide})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for {
+			m, ok := g.RandomMove(r)
+			if !ok {
+				break
+			}
+			if err := g.ApplyMove(m); err != nil {
+				b.Fatal(err)
+			}
+			decisions++
+		}
+	}
+	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
