@@ -134,6 +134,9 @@ func (g *Game) Prompts() []Prompt {
 			g.collectPrompts(&g.S.Stack[len(g.S.Stack)-1])
 		}
 	}
+	if len(g.prompts) == 0 {
+		return nil
+	}
 	return g.prompts
 }
 
@@ -186,6 +189,9 @@ func (g *Game) Apply(side Side, c Choice) error {
 	g.cached = false
 	g.run()
 	g.endUndo(side, c)
+	for i := range g.prompts { // run() built them before the undo chain grew
+		g.prompts[i].CanUndo = g.canUndo(g.prompts[i].Side)
+	}
 	return nil
 }
 
