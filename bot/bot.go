@@ -1,0 +1,289 @@
+// Package bot hosts Red Flag Over Paris games on Discord: slash commands
+// and message components mapped to engine prompts, the board picture after
+// every play, hands and objectives by DM, reminders, and the solo opponent.
+//
+// Layering: bot depends on the engine (rules), storage (persistence,
+// through storage.Store), a Pictures renderer and a SoloPolicy, each
+// behind a small interface so handlers are testable without the next
+// layer; Discord is reached only through Session. Every interaction is
+// acknowledged within Discord's 3-second window (deferred first when a
+// picture must be drawn), and a game's moves are applied one at a time
+// (a per-game lock plus the storage's optimistic version check).
+//
+// Hidden information: channel messages, their attachments and summaries
+// are built only from the engine's public view and public log lines;
+// hands and objectives go by DM or in ephemeral replies.
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/storage"
+)
+
+// Pictures draws the board and cards (package render implements it).
+type Pictures interface {
+	// Board draws the public board; prev (may be nil) is the previous
+	// picture's view, to highlight what changed.
+	Board(v engine.View, prev *engine.View, caption string) ([]byte, error)
+	// Hand draws a hand of cards plus objective cards.
+	Hand(cards, objectives []int) ([]byte, error)
+	// Card draws one card.
+	Card(num int) ([]byte, error)
+}
+
+// SoloPolicy decides for the solo opponent (package solo implements it).
+// It returns the choice and a one-line explanation naming the table rows.
+type SoloPolicy interface {
+	Decide(g *engine.Game, p engine.Prompt) (engine.Choice, string, error)
+}
+
+// Clock is the bot's time source (tests move it by hand).
+type Clock interface{ Now() time.Time }
+
+type systemClock struct{}
+
+func (systemClock) Now() time.Time { return time.Now() }
+
+// Deps are the bot's collaborators.
+type Deps struct {
+	Session  Session
+	Store    storage.Store
+	Pictures Pictures // nil: text-only boards
+	Solo     SoloPolicy
+	Clock    Clock
+	Deck     *engine.Deck
+	Log      *slog.Logger
+	AppID    string
+	// Seed returns a new game's seed; default: crypto/rand.
+	Seed func() int64
+}
+
+// Bot handles Discord interactions for many games at once.
+type Bot struct {
+	Deps
+	mu       sync.Mutex
+	locks    map[int64]*sync.Mutex
+	inflight sync.WaitGroup
+	closing  atomic.Bool
+}
+
+// New returns a bot with defaults filled in.
+func New(d Deps) *Bot {
+	if d.Clock == nil {
+		d.Clock = systemClock{}
+	}
+	if d.Deck == nil {
+		d.Deck = engine.DefaultDeck()
+	}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	if d.Seed == nil {
+		d.Seed = func() int64 {
+			var b [8]byte
+			_, _ = rand.Read(b[:])
+			return int64(binary.LittleEndian.Uint64(b[:]) >> 1)
+		}
+	}
+	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}}
+}
+
+// lockGame serialises a game's moves in this process.
+func (b *Bot) lockGame(id int64) func() {
+	b.mu.Lock()
+	l, ok := b.locks[id]
+	if !ok {
+		l = &sync.Mutex{}
+		b.locks[id] = l
+	}
+	b.mu.Unlock()
+	l.Lock()
+	return l.Unlock
+}
+
+// Shutdown refuses new interactions and waits for in-flight moves.
+func (b *Bot) Shutdown(ctx context.Context) error {
+	b.closing.Store(true)
+	done := make(chan struct{})
+	go func() { b.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("shutdown: in-flight moves did not finish: %w", ctx.Err())
+	}
+}
+
+// OnInteraction is the discordgo handler for INTERACTION_CREATE.
+func (b *Bot) OnInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+	b.HandleInteraction(context.Background(), ic.Interaction)
+}
+
+// HandleInteraction routes one interaction.
+func (b *Bot) HandleInteraction(ctx context.Context, i *discordgo.Interaction) {
+	if b.closing.Load() {
+		b.replyEphemeral(i, "The bot is restarting; try again in a moment.")
+		return
+	}
+	b.inflight.Add(1)
+	defer b.inflight.Done()
+	defer func() {
+		if r := recover(); r != nil {
+			b.Log.Error("interaction handler panicked", "panic", r, "interaction", i.ID)
+			b.replyEphemeral(i, "Something went wrong on my side; nothing was changed.")
+		}
+	}()
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		b.onCommand(ctx, i)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		b.onAutocomplete(i)
+	case discordgo.InteractionMessageComponent:
+		b.onComponent(ctx, i)
+	}
+}
+
+// OnChannelDelete archives the game of a deleted channel.
+func (b *Bot) OnChannelDelete(_ *discordgo.Session, c *discordgo.ChannelDelete) {
+	b.HandleChannelDelete(context.Background(), c.ID)
+}
+
+// HandleChannelDelete abandons the open game of a deleted channel.
+func (b *Bot) HandleChannelDelete(ctx context.Context, channelID string) {
+	rec, err := b.Store.GameByChannel(ctx, channelID)
+	if err != nil {
+		return
+	}
+	if _, err := b.Store.Abandon(ctx, rec.ID); err != nil {
+		b.Log.Warn("archive game of deleted channel", "game", rec.ID, "err", err)
+		return
+	}
+	b.Log.Info("channel deleted: game archived", "game", rec.ID, "channel", channelID)
+}
+
+// RegisterCommands installs the slash commands (guildID "" = global).
+func (b *Bot) RegisterCommands(guildID string) error {
+	_, err := b.Session.ApplicationCommandBulkOverwrite(b.AppID, guildID, Commands())
+	if err != nil {
+		return fmt.Errorf("register commands: %w", err)
+	}
+	return nil
+}
+
+// ---- helpers about who clicked ----
+
+func userOf(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	return i.User
+}
+
+func userID(i *discordgo.Interaction) string {
+	if u := userOf(i); u != nil {
+		return u.ID
+	}
+	return ""
+}
+
+func mention(id string) string { return "<@" + id + ">" }
+
+func sideKey(s engine.Side) storage.Side {
+	if s == engine.Versailles {
+		return storage.SideVersailles
+	}
+	return storage.SideCommune
+}
+
+func engineSide(s storage.Side) engine.Side {
+	if s == storage.SideVersailles {
+		return engine.Versailles
+	}
+	if s == storage.SideCommune {
+		return engine.Commune
+	}
+	return engine.NoSide
+}
+
+// loadGame reads a game and its engine state.
+func (b *Bot) loadGame(ctx context.Context, id int64) (storage.Game, *engine.Game, error) {
+	rec, err := b.Store.GameByID(ctx, id)
+	if err != nil {
+		return rec, nil, err
+	}
+	if rec.State == nil {
+		return rec, nil, nil
+	}
+	g, err := engine.Load(rec.State, b.Deck)
+	if err != nil {
+		return rec, nil, fmt.Errorf("game %d: %w", rec.ID, err)
+	}
+	return rec, g, nil
+}
+
+// playerName is a mention of the human playing side, or "the solo opponent".
+func playerName(rec storage.Game, side engine.Side) string {
+	p, ok := rec.Player(sideKey(side))
+	if !ok || p.IsBot {
+		return "the solo opponent (" + side.String() + ")"
+	}
+	return mention(p.UserID) + " (" + side.String() + ")"
+}
+
+// Verify is the storage.VerifyFunc: replay the action log from the seed
+// and compare with the stored state.
+func (b *Bot) Verify(rec storage.Game, actions []storage.Action) error {
+	moves, err := decodeMoves(actions)
+	if err != nil {
+		return err
+	}
+	opts, err := b.options(rec)
+	if err != nil {
+		return err
+	}
+	g, err := engine.Replay(opts, moves)
+	if err != nil {
+		return err
+	}
+	got, err := g.Save()
+	if err != nil {
+		return err
+	}
+	stored, err := engine.Load(rec.State, b.Deck)
+	if err != nil {
+		return err
+	}
+	want, _ := stored.Save()
+	if string(got) != string(want) {
+		return errors.New("the stored state differs from a replay of the action log")
+	}
+	return nil
+}
+
+func (b *Bot) options(rec storage.Game) (engine.Options, error) {
+	v, err := engine.ParseVariant(rec.Variant)
+	if err != nil {
+		return engine.Options{}, err
+	}
+	return engine.Options{Variant: v, Seed: rec.Seed, Deck: b.Deck, BotSide: engineSide(rec.BotSide)}, nil
+}
+
+func truncate(s string, n int) string {
+	if len([]rune(s)) <= n {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}

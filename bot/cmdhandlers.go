@@ -1,0 +1,530 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/storage"
+)
+
+type options map[string]*discordgo.ApplicationCommandInteractionDataOption
+
+func subcommand(i *discordgo.Interaction) (string, options) {
+	d := i.ApplicationCommandData()
+	opts := options{}
+	if len(d.Options) == 0 {
+		return "", opts
+	}
+	s := d.Options[0]
+	for _, o := range s.Options {
+		opts[o.Name] = o
+	}
+	return s.Name, opts
+}
+
+func (o options) str(name string) string {
+	if v, ok := o[name]; ok {
+		return v.StringValue()
+	}
+	return ""
+}
+
+func (o options) user(name string) string {
+	if v, ok := o[name]; ok {
+		if s, ok := v.Value.(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+func (o options) int(name string, def int) int {
+	if v, ok := o[name]; ok {
+		return int(v.IntValue())
+	}
+	return def
+}
+
+func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) {
+	name, opts := subcommand(i)
+	switch name {
+	case "new":
+		b.cmdNew(ctx, i, opts)
+	case "solo":
+		b.cmdSolo(ctx, i, opts)
+	case "board":
+		b.cmdBoard(ctx, i)
+	case "hand":
+		b.withChannelGame(ctx, i, func(rec storage.Game) { b.showHand(ctx, i, rec.ID) })
+	case "turn":
+		b.withChannelGame(ctx, i, func(rec storage.Game) { b.showTurn(ctx, i, rec.ID, "") })
+	case "log":
+		b.cmdLog(ctx, i, opts)
+	case "card":
+		b.cmdCard(i, opts)
+	case "rules":
+		b.cmdRules(i, opts)
+	case "status":
+		b.cmdStatus(ctx, i)
+	case "resign":
+		b.cmdResign(ctx, i)
+	case "undo":
+		b.cmdUndo(ctx, i)
+	case "abandon":
+		b.cmdAbandon(ctx, i)
+	case "settings":
+		b.cmdSettings(ctx, i, opts)
+	default:
+		b.replyEphemeral(i, helpText)
+	}
+}
+
+func (b *Bot) withChannelGame(ctx context.Context, i *discordgo.Interaction, fn func(storage.Game)) {
+	rec, err := b.Store.GameByChannel(ctx, i.ChannelID)
+	if err != nil || rec.Status != storage.StatusActive {
+		b.replyEphemeral(i, "There is no game running in this channel. Start one with `/rfop new` or `/rfop solo`.")
+		return
+	}
+	fn(rec)
+}
+
+// isAdmin: Administrator, Manage Channels, or the guild's admin role.
+func (b *Bot) isAdmin(ctx context.Context, i *discordgo.Interaction) bool {
+	if i.Member == nil {
+		return false
+	}
+	if i.Member.Permissions&(discordgo.PermissionAdministrator|discordgo.PermissionManageChannels) != 0 {
+		return true
+	}
+	set, err := b.Store.GuildSettings(ctx, i.GuildID)
+	if err != nil || set.AdminRoleID == "" {
+		return false
+	}
+	for _, r := range i.Member.Roles {
+		if r == set.AdminRoleID {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
+	if i.GuildID == "" {
+		b.replyEphemeral(i, "Two-player games are played in a server channel. In DMs you can play `/rfop solo`.")
+		return
+	}
+	me := userID(i)
+	opp := o.user("opponent")
+	first := o.user("player")
+	admin := first != ""
+	if admin && !b.isAdmin(ctx, i) {
+		b.replyEphemeral(i, "Only admins (Manage Channels or the admin role) can name both players.")
+		return
+	}
+	if !admin {
+		first = me
+	}
+	if opp == "" || opp == first {
+		b.replyEphemeral(i, "Choose another member as the opponent.")
+		return
+	}
+	if r, ok := i.ApplicationCommandData().Resolved, true; ok && r != nil {
+		if u, found := r.Users[opp]; found && u.Bot {
+			b.replyEphemeral(i, "Bots cannot play; use `/rfop solo` to play against the solo opponent.")
+			return
+		}
+	}
+	variant := o.str("variant")
+	if _, err := engine.ParseVariant(variant); err != nil {
+		b.replyEphemeral(i, err.Error())
+		return
+	}
+	if variant == "" {
+		variant = string(engine.Standard)
+	}
+	side := o.str("side")
+	if side == "" || side == "random" {
+		side = "versailles"
+		if b.Seed()%2 == 0 {
+			side = "commune"
+		}
+	}
+	firstSide := storage.Side(side)
+	secondSide := storage.SideCommune
+	if firstSide == storage.SideCommune {
+		secondSide = storage.SideVersailles
+	}
+	players := []storage.Player{{Side: firstSide, UserID: first}, {Side: secondSide, UserID: opp}}
+	ng := storage.NewGame{GuildID: i.GuildID, ChannelID: i.ChannelID, Status: storage.StatusWaiting, Variant: variant,
+		Mode: storage.ModeTwoPlayer, BotSide: storage.NoSide, Seed: b.Seed(), CreatedBy: me, InviteeID: opp, Players: players}
+	if admin {
+		ng.InviteeID = ""
+	}
+	rec, err := b.Store.CreateGame(ctx, ng)
+	if errors.Is(err, storage.ErrChannelBusy) {
+		b.replyEphemeral(i, "This channel already has a game. Finish it, or `/rfop abandon` it, first.")
+		return
+	}
+	if err != nil {
+		b.Log.Error("create game", "err", err)
+		b.replyEphemeral(i, "I could not create the game; please try again.")
+		return
+	}
+	if admin {
+		if !b.deferPublic(i) {
+			return
+		}
+		rec, g, err := b.startGame(ctx, rec, nil)
+		if err != nil {
+			b.editOriginal(i, msg{content: "I could not start the game: " + err.Error()})
+			return
+		}
+		b.editOriginal(i, msg{content: fmt.Sprintf("Game #%d begins: %s against %s (%s variant).", rec.ID,
+			playerName(rec, engine.Versailles), playerName(rec, engine.Commune), variant)})
+		b.publish(ctx, rec, g)
+		return
+	}
+	text := fmt.Sprintf("%s, %s challenges you to **Red Flag Over Paris** (%s variant): you would play **%s**. The challenge lasts 24 hours.",
+		mention(opp), mention(me), variant, secondSide)
+	b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
+		Content: text,
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: customID{Verb: verbAccept, Game: rec.ID}.String()},
+			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbDecline, Game: rec.ID}.String()},
+		}}},
+		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{opp}},
+	}})
+}
+
+func (b *Bot) cmdSolo(ctx context.Context, i *discordgo.Interaction, o options) {
+	if b.Solo == nil {
+		b.replyEphemeral(i, "The solo opponent is coming soon; it is not in this build yet.")
+		return
+	}
+	me := userID(i)
+	mine := storage.Side(o.str("side"))
+	if mine != storage.SideCommune && mine != storage.SideVersailles {
+		b.replyEphemeral(i, "Choose the side you play: commune or versailles.")
+		return
+	}
+	botSide := storage.SideCommune
+	if mine == storage.SideCommune {
+		botSide = storage.SideVersailles
+	}
+	if !b.deferPublic(i) {
+		return
+	}
+	rec, err := b.Store.CreateGame(ctx, storage.NewGame{GuildID: i.GuildID, ChannelID: i.ChannelID, Status: storage.StatusWaiting,
+		Variant: string(engine.Standard), Mode: storage.ModeSolo, BotSide: botSide, Seed: b.Seed(), CreatedBy: me,
+		Players: []storage.Player{{Side: mine, UserID: me}, {Side: botSide, IsBot: true}}})
+	if errors.Is(err, storage.ErrChannelBusy) {
+		b.editOriginal(i, msg{content: "This channel already has a game. Finish it, or `/rfop abandon` it, first."})
+		return
+	}
+	if err != nil {
+		b.Log.Error("create solo game", "err", err)
+		b.editOriginal(i, msg{content: "I could not create the game; please try again."})
+		return
+	}
+	rec, g, err := b.startGame(ctx, rec, nil)
+	if err != nil {
+		b.editOriginal(i, msg{content: "I could not start the game: " + err.Error()})
+		return
+	}
+	b.editOriginal(i, msg{content: fmt.Sprintf("Solo game #%d begins: you play **%s** against the solo opponent. Each of its decisions is explained in `/rfop log`.", rec.ID, mine)})
+	b.publish(ctx, rec, g)
+}
+
+func (b *Bot) cmdBoard(ctx context.Context, i *discordgo.Interaction) {
+	rec, err := b.Store.GameByChannel(ctx, i.ChannelID)
+	if err != nil || rec.State == nil {
+		b.replyEphemeral(i, "There is no game running in this channel.")
+		return
+	}
+	if !b.deferPublic(i) {
+		return
+	}
+	_, g, err := b.loadGame(ctx, rec.ID)
+	if err != nil {
+		b.editOriginal(i, msg{content: "I could not load the game."})
+		return
+	}
+	m := msg{content: fmt.Sprintf("**Game #%d · %s** — %s", rec.ID, roundName(g.S.Round), b.waitingText(rec, g)),
+		comps: []discordgo.MessageComponent{turnRow(rec.ID)}}
+	if b.Pictures != nil {
+		if png, err := b.Pictures.Board(g.ViewFor(engine.NoSide), nil, b.caption(g, nil)); err == nil {
+			m.files = []*discordgo.File{pngFile("board.png", png)}
+		}
+	}
+	b.editOriginal(i, m)
+}
+
+func (b *Bot) cmdLog(ctx context.Context, i *discordgo.Interaction, o options) {
+	rec, err := b.Store.GameByChannel(ctx, i.ChannelID)
+	if err != nil || rec.State == nil {
+		b.replyEphemeral(i, "There is no game running in this channel.")
+		return
+	}
+	_, g, err := b.loadGame(ctx, rec.ID)
+	if err != nil {
+		b.replyEphemeral(i, "I could not load the game.")
+		return
+	}
+	viewer := engine.NoSide
+	if sides := rec.SidesOf(userID(i)); len(sides) > 0 {
+		viewer = engineSide(sides[0])
+	}
+	n := o.int("count", 15)
+	if n <= 0 {
+		n = 15
+	}
+	entries := g.LogSince(0, viewer)
+	if len(entries) > n {
+		entries = entries[len(entries)-n:]
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**Game #%d — last %d log lines** (private lines are yours only)\n", rec.ID, len(entries))
+	for _, e := range entries {
+		mark := ""
+		if e.To != engine.NoSide {
+			mark = "🔒 "
+		}
+		sb.WriteString(mark + e.Text + "\n")
+	}
+	b.replyEphemeral(i, truncate(sb.String(), 2000))
+}
+
+func (b *Bot) cmdCard(i *discordgo.Interaction, o options) {
+	found := b.Deck.FindCard(o.str("name"))
+	if len(found) == 0 {
+		b.replyEphemeral(i, "No card matches that name or number.")
+		return
+	}
+	c := found[0]
+	text := fmt.Sprintf("**#%d %s** — %s", c.Num, c.Name, c.Colour())
+	if c.Kind == engine.ObjectiveCard {
+		text += fmt.Sprintf(" objective (%s, %s)", c.Space, c.Space.Info().Dim)
+	} else {
+		text += fmt.Sprintf(", %d OP", c.OP)
+	}
+	text += fmt.Sprintf("\nStatus: **%s**", c.Status)
+	if c.Status != engine.StatusKnown {
+		text += " (our design; the printed text is unavailable)"
+	}
+	if c.TwoPlayerOnly {
+		text += " · not used in solo games"
+	}
+	text += "\n" + c.Text
+	if b.Pictures == nil {
+		b.replyEphemeral(i, text)
+		return
+	}
+	if !b.deferEphemeral(i) {
+		return
+	}
+	m := msg{content: text}
+	if png, err := b.Pictures.Card(c.Num); err == nil {
+		m.files = []*discordgo.File{pngFile(fmt.Sprintf("card-%d.png", c.Num), png)}
+	}
+	b.editOriginal(i, m)
+}
+
+func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
+	_, o := subcommand(i)
+	q := ""
+	if v, ok := o["name"]; ok {
+		q, _ = v.Value.(string)
+	}
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	cards := b.Deck.FindCard(q)
+	if strings.TrimSpace(q) == "" {
+		cards = b.Deck.Cards()
+	}
+	for _, c := range cards {
+		if len(choices) == 25 {
+			break
+		}
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(fmt.Sprintf("#%d %s", c.Num, c.Name), 100), Value: strconv.Itoa(c.Num)})
+	}
+	b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: choices}})
+}
+
+func (b *Bot) cmdRules(i *discordgo.Interaction, o options) {
+	key := o.str("topic")
+	var sb strings.Builder
+	for _, t := range ruleTopics {
+		if key == "" {
+			sb.WriteString("• `" + t.key + "` — " + t.name + "\n")
+		} else if t.key == key {
+			b.replyEphemeral(i, t.text)
+			return
+		}
+	}
+	b.replyEphemeral(i, "Rules topics (`/rfop rules topic:…`):\n"+sb.String())
+}
+
+func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) {
+	var games []storage.Game
+	var err error
+	if i.GuildID == "" {
+		var g storage.Game
+		if g, err = b.Store.GameByChannel(ctx, i.ChannelID); err == nil {
+			games = []storage.Game{g}
+		} else if errors.Is(err, storage.ErrNotFound) {
+			err = nil
+		}
+	} else {
+		games, err = b.Store.GamesInGuild(ctx, i.GuildID, storage.StatusActive, storage.StatusWaiting)
+	}
+	if err != nil {
+		b.replyEphemeral(i, "I could not read the games.")
+		return
+	}
+	if len(games) == 0 {
+		b.replyEphemeral(i, "No games are running here.")
+		return
+	}
+	var sb strings.Builder
+	for _, rec := range games {
+		if rec.Status == storage.StatusWaiting {
+			fmt.Fprintf(&sb, "• #%d in <#%s>: challenge waiting for %s\n", rec.ID, rec.ChannelID, mention(rec.InviteeID))
+			continue
+		}
+		_, g, err := b.loadGame(ctx, rec.ID)
+		if err != nil || g == nil {
+			continue
+		}
+		fmt.Fprintf(&sb, "• #%d in <#%s> · %s — %s\n", rec.ID, rec.ChannelID, roundName(g.S.Round), b.waitingText(rec, g))
+	}
+	b.replyEphemeral(i, truncate(sb.String(), 2000))
+}
+
+func (b *Bot) cmdResign(ctx context.Context, i *discordgo.Interaction) {
+	b.withChannelGame(ctx, i, func(rec storage.Game) {
+		sides := rec.SidesOf(userID(i))
+		if len(sides) == 0 {
+			b.replyEphemeral(i, "You are not playing in this game.")
+			return
+		}
+		side := engineSide(sides[0])
+		b.replyEphemeral(i, "Resign game #"+strconv.FormatInt(rec.ID, 10)+"? Your opponent wins.",
+			discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Yes, resign", Style: discordgo.DangerButton,
+				CustomID: customID{Verb: verbResign, Game: rec.ID, Version: rec.StateVersion, Side: side.Key()}.String()}}})
+	})
+}
+
+func (b *Bot) cmdUndo(ctx context.Context, i *discordgo.Interaction) {
+	b.withChannelGame(ctx, i, func(rec storage.Game) {
+		unlock := b.lockGame(rec.ID)
+		defer unlock()
+		rec, g, err := b.loadGame(ctx, rec.ID)
+		if err != nil || g == nil {
+			b.replyEphemeral(i, "I could not load the game.")
+			return
+		}
+		sides := rec.SidesOf(userID(i))
+		var side engine.Side = engine.NoSide
+		for _, s := range sides {
+			if g.CanUndo(engineSide(s)) {
+				side = engineSide(s)
+			}
+		}
+		if side == engine.NoSide {
+			b.replyEphemeral(i, "There is nothing you can undo: hidden information was revealed, or your opponent has acted since.")
+			return
+		}
+		if _, mine := g.PromptFor(side); mine || rec.Mode == storage.ModeSolo {
+			// Still deciding: the opponent has seen nothing yet.
+			if rec, err = b.commit(ctx, rec, g, engine.Move{Side: side, Undo: true}, userID(i)); err != nil {
+				b.replyEphemeral(i, "The undo failed: "+err.Error())
+				return
+			}
+			m := b.panel(rec, g, side, "↩️ Your last choice was taken back.")
+			b.replyEphemeral(i, m.content, m.comps...)
+			return
+		}
+		// The opponent could have seen the move: ask for consent.
+		other, _ := rec.Player(sideKey(side.Other()))
+		b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
+			Content: fmt.Sprintf("%s asks to take back their last choice. %s, do you agree?", playerName(rec, side), mention(other.UserID)),
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.Button{Label: "Allow undo", Style: discordgo.SuccessButton, CustomID: customID{Verb: verbUndoOK, Game: rec.ID, Version: rec.StateVersion, Side: side.Key()}.String()},
+				discordgo.Button{Label: "Refuse", Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbUndoNo, Game: rec.ID, Version: rec.StateVersion, Side: side.Key()}.String()},
+			}}},
+			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{other.UserID}},
+		}})
+	})
+}
+
+func (b *Bot) cmdAbandon(ctx context.Context, i *discordgo.Interaction) {
+	rec, err := b.Store.GameByChannel(ctx, i.ChannelID)
+	if err != nil {
+		b.replyEphemeral(i, "There is no game in this channel.")
+		return
+	}
+	if len(rec.SidesOf(userID(i))) == 0 && rec.CreatedBy != userID(i) && !b.isAdmin(ctx, i) {
+		b.replyEphemeral(i, "Only a player of this game, a member with Manage Channels, or the admin role can abandon it.")
+		return
+	}
+	unlock := b.lockGame(rec.ID)
+	defer unlock()
+	if _, err := b.Store.Abandon(ctx, rec.ID); err != nil {
+		b.replyEphemeral(i, "I could not abandon the game: "+err.Error())
+		return
+	}
+	b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
+		Content: fmt.Sprintf("Game #%d was abandoned by %s.", rec.ID, mention(userID(i))), AllowedMentions: &discordgo.MessageAllowedMentions{}}})
+}
+
+func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, o options) {
+	if i.GuildID == "" {
+		b.replyEphemeral(i, "Settings belong to a server.")
+		return
+	}
+	set, err := b.Store.GuildSettings(ctx, i.GuildID)
+	if err != nil {
+		b.replyEphemeral(i, "I could not read the settings.")
+		return
+	}
+	changed := len(o) > 0
+	if changed {
+		manage := i.Member != nil && i.Member.Permissions&(discordgo.PermissionAdministrator|discordgo.PermissionManageServer) != 0
+		if !manage && !b.isAdmin(ctx, i) {
+			b.replyEphemeral(i, "Only admins (Manage Server or the admin role) can change settings.")
+			return
+		}
+		if v, ok := o["reminder_hours"]; ok {
+			set.ReminderInterval = time.Duration(v.IntValue()) * time.Hour
+		}
+		if v, ok := o["admin_role"]; ok {
+			set.AdminRoleID, _ = v.Value.(string)
+		}
+		if v := o.str("language"); v != "" {
+			set.Language = v
+		}
+		if set, err = b.Store.SetGuildSettings(ctx, set); err != nil {
+			b.replyEphemeral(i, "I could not save the settings: "+err.Error())
+			return
+		}
+	}
+	role := "none"
+	if set.AdminRoleID != "" {
+		role = "<@&" + set.AdminRoleID + ">"
+	}
+	rem := "off"
+	if set.ReminderInterval > 0 {
+		rem = fmt.Sprintf("every %d h", int(set.ReminderInterval.Hours()))
+	}
+	prefix := "Settings"
+	if changed {
+		prefix = "Settings saved"
+	}
+	b.replyEphemeral(i, fmt.Sprintf("%s: reminders %s · admin role %s · language %s", prefix, rem, role, set.Language))
+}

@@ -1,0 +1,404 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/storage"
+)
+
+const challengeTTL = 24 * time.Hour
+
+func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
+	data := i.MessageComponentData()
+	id, err := parseCustomID(data.CustomID)
+	if err != nil {
+		b.replyEphemeral(i, "This button is not one I recognise; nothing was changed.")
+		return
+	}
+	switch id.Verb {
+	case verbTurn:
+		b.showTurn(ctx, i, id.Game, "")
+	case verbHand:
+		b.showHand(ctx, i, id.Game)
+	case verbChoose:
+		b.onChoice(ctx, i, id, id.Arg)
+	case verbSelect:
+		if len(data.Values) != 1 {
+			b.replyEphemeral(i, "Pick one option.")
+			return
+		}
+		k, err := strconv.Atoi(data.Values[0])
+		if err != nil || k < 0 {
+			b.replyEphemeral(i, "That option is not valid; nothing was changed.")
+			return
+		}
+		b.onChoice(ctx, i, id, k)
+	case verbAccept, verbDecline:
+		b.onChallengeAnswer(ctx, i, id)
+	case verbUndo:
+		b.onUndoButton(ctx, i, id)
+	case verbUndoOK, verbUndoNo:
+		b.onUndoConsent(ctx, i, id)
+	case verbResign:
+		b.onResignConfirm(ctx, i, id)
+	}
+}
+
+// showTurn answers privately with the user's panel, or whose turn it is.
+func (b *Bot) showTurn(ctx context.Context, i *discordgo.Interaction, gameID int64, note string) {
+	rec, g, err := b.loadGame(ctx, gameID)
+	if err != nil || g == nil {
+		b.replyEphemeral(i, "That game is not running.")
+		return
+	}
+	sides := rec.SidesOf(userID(i))
+	if len(sides) == 0 {
+		b.replyEphemeral(i, "You are not playing in game #"+strconv.FormatInt(rec.ID, 10)+". "+b.waitingText(rec, g))
+		return
+	}
+	side := b.decidingSide(g, sides)
+	m := b.panel(rec, g, side, note)
+	b.replyEphemeral(i, m.content, m.comps...)
+}
+
+// decidingSide picks the user's side that has a decision now (a user can
+// hold both sides when playing against themselves).
+func (b *Bot) decidingSide(g *engine.Game, sides []storage.Side) engine.Side {
+	for _, s := range sides {
+		if _, ok := g.PromptFor(engineSide(s)); ok {
+			return engineSide(s)
+		}
+	}
+	return engineSide(sides[0])
+}
+
+func (b *Bot) showHand(ctx context.Context, i *discordgo.Interaction, gameID int64) {
+	if !b.deferEphemeral(i) {
+		return
+	}
+	rec, g, err := b.loadGame(ctx, gameID)
+	if err != nil || g == nil {
+		b.editOriginal(i, msg{content: "That game is not running."})
+		return
+	}
+	sides := rec.SidesOf(userID(i))
+	if len(sides) == 0 {
+		b.editOriginal(i, msg{content: "You are not playing in this game, so you have no hand in it."})
+		return
+	}
+	side := b.decidingSide(g, sides)
+	b.editOriginal(i, b.handMessage(rec, g, side))
+}
+
+func (b *Bot) handMessage(rec storage.Game, g *engine.Game, side engine.Side) msg {
+	s := &g.S
+	text := fmt.Sprintf("**Game #%d — your %s hand**\nHand: %s", rec.ID, side, b.cardList(s.Hand[side]))
+	if len(s.SetAside[side]) > 0 {
+		text += "\nSet aside for the Final Crisis: " + b.cardList(s.SetAside[side])
+	}
+	if s.FCHeld[side] && s.BotSide != side {
+		text += "\nFinal Crisis card: " + b.cardList([]int8{int8(engine.FinalCrisisCardOf(side))})
+	}
+	if o := s.Objective[side]; o != 0 {
+		c := b.Deck.Card(int(o))
+		text += fmt.Sprintf("\nObjective: #%d %s (%s)", c.Num, c.Name, c.Space)
+	} else if len(s.ObjOffer[side]) > 0 {
+		text += "\nObjectives offered (keep one): " + b.objectiveList(s.ObjOffer[side])
+	}
+	m := msg{content: text}
+	if png := b.handPicture(g, side); png != nil {
+		m.files = []*discordgo.File{pngFile("hand.png", png)}
+	}
+	return m
+}
+
+func (b *Bot) objectiveList(objs []int8) string {
+	out := ""
+	for k, o := range objs {
+		c := b.Deck.Card(int(o))
+		if k > 0 {
+			out += ", "
+		}
+		out += fmt.Sprintf("#%d %s (%s)", c.Num, c.Name, c.Space)
+	}
+	return out
+}
+
+// onChoice applies a choice from a panel. The click is acknowledged at
+// once; the panel is then edited with the next prompt, and the channel is
+// updated when the player's decision chain ends.
+func (b *Bot) onChoice(ctx context.Context, i *discordgo.Interaction, id customID, k int) {
+	if !b.deferUpdate(i) {
+		return
+	}
+	unlock := b.lockGame(id.Game)
+	defer unlock()
+	rec, g, err := b.loadGame(ctx, id.Game)
+	if err != nil || g == nil || rec.Status != storage.StatusActive {
+		b.editOriginal(i, msg{content: "This game is not running any more; nothing was changed."})
+		return
+	}
+	user := userID(i)
+	side := engine.Versailles
+	if id.Side == "commune" {
+		side = engine.Commune
+	}
+	if !plays(rec, user, side) {
+		// Someone else's panel, or a forged id: change nothing.
+		b.followupEphemeral(i, msg{content: "These buttons belong to " + playerName(rec, side) + "; only they can use them."})
+		return
+	}
+	p, ok := g.PromptFor(side)
+	if id.Version != rec.StateVersion {
+		if !ok || !b.unchangedSince(ctx, rec, side, id.Version, p) {
+			b.editOriginal(i, b.panel(rec, g, side, "⚠️ This panel is out of date; here is the current one."))
+			return
+		}
+	}
+	if !ok {
+		b.editOriginal(i, b.panel(rec, g, side, "It is not your decision now."))
+		return
+	}
+	if k >= len(p.Choices) {
+		b.editOriginal(i, b.panel(rec, g, side, "That option does not exist; here is the current panel."))
+		return
+	}
+	rec, err = b.commit(ctx, rec, g, engine.Move{Side: side, Choice: p.Choices[k]}, user)
+	if err != nil {
+		b.moveFailed(ctx, i, id.Game, side, err)
+		return
+	}
+	b.afterChoice(ctx, i, rec, g, side)
+}
+
+// unchangedSince: a simultaneous choice (objectives, Final Crisis
+// discards) stays valid while only the other side has moved since.
+func (b *Bot) unchangedSince(ctx context.Context, rec storage.Game, side engine.Side, version int64, p engine.Prompt) bool {
+	if p.Kind != engine.PromptObjective && p.Kind != engine.PromptFCDiscard {
+		return false
+	}
+	actions, err := b.Store.Actions(ctx, rec.ID)
+	if err != nil || version > int64(len(actions)) {
+		return false
+	}
+	for _, a := range actions[version:] {
+		if engineSide(a.Side) == side {
+			return false
+		}
+	}
+	return true
+}
+
+func plays(rec storage.Game, user string, side engine.Side) bool {
+	for _, s := range rec.SidesOf(user) {
+		if engineSide(s) == side {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Bot) moveFailed(ctx context.Context, i *discordgo.Interaction, gameID int64, side engine.Side, err error) {
+	note := "That did not work: " + err.Error()
+	if errors.Is(err, storage.ErrConflict) {
+		note = "⚠️ Someone moved at the same time; here is the current panel."
+	} else {
+		b.Log.Error("move failed", "game", gameID, "err", err)
+	}
+	rec, g, lerr := b.loadGame(ctx, gameID)
+	if lerr != nil || g == nil {
+		b.editOriginal(i, msg{content: note})
+		return
+	}
+	b.editOriginal(i, b.panel(rec, g, side, note))
+}
+
+// afterChoice: keep the panel going while the same player decides; when
+// the chain ends, update the channel.
+func (b *Bot) afterChoice(ctx context.Context, i *discordgo.Interaction, rec storage.Game, g *engine.Game, side engine.Side) {
+	if _, again := g.PromptFor(side); again && g.S.Result == nil && !b.botMovedLast(ctx, rec) {
+		b.editOriginal(i, b.panel(rec, g, side, ""))
+		return
+	}
+	b.publish(ctx, rec, g)
+	if _, again := g.PromptFor(side); again && g.S.Result == nil {
+		b.editOriginal(i, b.panel(rec, g, side, "The solo opponent has played (see the board)."))
+		return
+	}
+	done := "✅ Done — the board is updated."
+	if g.S.Result != nil {
+		done = "🏁 " + g.S.Result.Summary
+	}
+	b.editOriginal(i, msg{content: done})
+}
+
+func (b *Bot) botMovedLast(ctx context.Context, rec storage.Game) bool {
+	if rec.BotSide == "" || rec.Mode != storage.ModeSolo {
+		return false
+	}
+	actions, err := b.Store.Actions(ctx, rec.ID)
+	return err == nil && len(actions) > 0 && actions[len(actions)-1].UserID == ""
+}
+
+// ---- challenges ----
+
+func (b *Bot) onChallengeAnswer(ctx context.Context, i *discordgo.Interaction, id customID) {
+	unlock := b.lockGame(id.Game)
+	defer unlock()
+	rec, err := b.Store.GameByID(ctx, id.Game)
+	if err != nil || rec.Status != storage.StatusWaiting {
+		b.replyEphemeral(i, "This challenge is no longer open.")
+		return
+	}
+	user := userID(i)
+	if id.Verb == verbDecline {
+		if user != rec.InviteeID && user != rec.CreatedBy {
+			b.replyEphemeral(i, "Only "+mention(rec.InviteeID)+" can answer this challenge.")
+			return
+		}
+		_, _ = b.Store.Abandon(ctx, rec.ID)
+		b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
+			Content: fmt.Sprintf("Challenge #%d was declined or withdrawn.", rec.ID), Components: []discordgo.MessageComponent{},
+			AllowedMentions: &discordgo.MessageAllowedMentions{}}})
+		return
+	}
+	if rec.InviteeID != "" && user != rec.InviteeID {
+		b.replyEphemeral(i, "Only "+mention(rec.InviteeID)+" can accept this challenge.")
+		return
+	}
+	if b.Clock.Now().After(rec.CreatedAt.Add(challengeTTL)) {
+		_, _ = b.Store.Abandon(ctx, rec.ID)
+		b.replyEphemeral(i, "This challenge expired (challenges last 24 hours).")
+		return
+	}
+	if !b.deferUpdate(i) {
+		return
+	}
+	rec, g, err := b.startGame(ctx, rec, rec.Players)
+	if err != nil {
+		b.Log.Error("start game", "game", rec.ID, "err", err)
+		b.editOriginal(i, msg{content: "I could not start the game: " + err.Error()})
+		return
+	}
+	b.editOriginal(i, msg{content: fmt.Sprintf("Challenge accepted: game #%d begins. %s plays Versailles, %s plays the Commune.",
+		rec.ID, playerName(rec, engine.Versailles), playerName(rec, engine.Commune))})
+	b.publish(ctx, rec, g)
+}
+
+// startGame creates the engine game of a waiting challenge and activates it.
+func (b *Bot) startGame(ctx context.Context, rec storage.Game, players []storage.Player) (storage.Game, *engine.Game, error) {
+	opts, err := b.options(rec)
+	if err != nil {
+		return rec, nil, err
+	}
+	g, err := engine.New(opts)
+	if err != nil {
+		return rec, nil, err
+	}
+	state, err := g.Save()
+	if err != nil {
+		return rec, nil, err
+	}
+	rec, err = b.Store.Activate(ctx, rec.ID, state, players...)
+	if err != nil {
+		return rec, nil, err
+	}
+	rec, err = b.playSolo(ctx, rec, g)
+	return rec, g, err
+}
+
+// ---- undo and resign ----
+
+func (b *Bot) onUndoButton(ctx context.Context, i *discordgo.Interaction, id customID) {
+	if !b.deferUpdate(i) {
+		return
+	}
+	unlock := b.lockGame(id.Game)
+	defer unlock()
+	rec, g, err := b.loadGame(ctx, id.Game)
+	side := engine.Versailles
+	if id.Side == "commune" {
+		side = engine.Commune
+	}
+	if err != nil || g == nil || !plays(rec, userID(i), side) {
+		b.followupEphemeral(i, msg{content: "You cannot undo in this game."})
+		return
+	}
+	if id.Version != rec.StateVersion || !g.CanUndo(side) {
+		b.editOriginal(i, b.panel(rec, g, side, "Nothing to undo now (the panel was out of date, or hidden information was revealed)."))
+		return
+	}
+	if rec, err = b.commit(ctx, rec, g, engine.Move{Side: side, Undo: true}, userID(i)); err != nil {
+		b.moveFailed(ctx, i, id.Game, side, err)
+		return
+	}
+	b.editOriginal(i, b.panel(rec, g, side, "↩️ Your last choice was taken back."))
+}
+
+func (b *Bot) onUndoConsent(ctx context.Context, i *discordgo.Interaction, id customID) {
+	unlock := b.lockGame(id.Game)
+	defer unlock()
+	rec, g, err := b.loadGame(ctx, id.Game)
+	asker := engine.Versailles
+	if id.Side == "commune" {
+		asker = engine.Commune
+	}
+	if err != nil || g == nil {
+		b.replyEphemeral(i, "That game is not running.")
+		return
+	}
+	if !plays(rec, userID(i), asker.Other()) {
+		b.replyEphemeral(i, "Only "+playerName(rec, asker.Other())+" can answer this request.")
+		return
+	}
+	if id.Version != rec.StateVersion || !g.CanUndo(asker) {
+		b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
+			Content: "This undo request is out of date.", Components: []discordgo.MessageComponent{}}})
+		return
+	}
+	if id.Verb == verbUndoNo {
+		b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
+			Content: playerName(rec, asker.Other()) + " refused the undo.", Components: []discordgo.MessageComponent{},
+			AllowedMentions: &discordgo.MessageAllowedMentions{}}})
+		return
+	}
+	if !b.deferUpdate(i) {
+		return
+	}
+	asking, _ := rec.Player(sideKey(asker))
+	if rec, err = b.commit(ctx, rec, g, engine.Move{Side: asker, Undo: true}, asking.UserID); err != nil {
+		b.editOriginal(i, msg{content: "The undo failed: " + err.Error()})
+		return
+	}
+	b.editOriginal(i, msg{content: "↩️ Undo accepted."})
+	b.publish(ctx, rec, g)
+}
+
+func (b *Bot) onResignConfirm(ctx context.Context, i *discordgo.Interaction, id customID) {
+	if !b.deferUpdate(i) {
+		return
+	}
+	unlock := b.lockGame(id.Game)
+	defer unlock()
+	rec, g, err := b.loadGame(ctx, id.Game)
+	side := engine.Versailles
+	if id.Side == "commune" {
+		side = engine.Commune
+	}
+	if err != nil || g == nil || rec.Status != storage.StatusActive || !plays(rec, userID(i), side) {
+		b.editOriginal(i, msg{content: "You cannot resign this game."})
+		return
+	}
+	if rec, err = b.commit(ctx, rec, g, engine.Move{Side: side, Resign: true}, userID(i)); err != nil {
+		b.editOriginal(i, msg{content: "Resigning failed: " + err.Error()})
+		return
+	}
+	b.editOriginal(i, msg{content: "You resigned."})
+	b.publish(ctx, rec, g)
+}

@@ -1,0 +1,136 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/storage"
+)
+
+// Discord component limits.
+const (
+	maxButtonsPerRow = 5
+	maxRows          = 5
+	maxSelectOptions = 25
+	maxButtonLabel   = 80
+	maxOptionLabel   = 100
+)
+
+// panel renders side's current prompt as a private message: the question,
+// the choices as buttons (few, short) or select menus (many, long), and
+// Undo when allowed. The custom_ids carry the game, the version and side.
+func (b *Bot) panel(rec storage.Game, g *engine.Game, side engine.Side, note string) msg {
+	p, ok := g.PromptFor(side)
+	var sb strings.Builder
+	if note != "" {
+		sb.WriteString(note)
+		sb.WriteString("\n\n")
+	}
+	if g.S.Result != nil {
+		sb.WriteString("**Game over.** " + g.S.Result.Summary)
+		return msg{content: sb.String()}
+	}
+	if !ok {
+		sb.WriteString(b.waitingText(rec, g))
+		return msg{content: sb.String(), comps: []discordgo.MessageComponent{turnRow(rec.ID)}}
+	}
+	fmt.Fprintf(&sb, "**Game #%d · %s · you play %s**\n%s", rec.ID, roundName(g.S.Round), side, g.PromptText(p))
+	if hand := g.S.Hand[side]; len(hand) > 0 && (p.Kind == engine.PromptPlay || p.Kind == engine.PromptFCPlay || p.Kind == engine.PromptCensor || p.Kind == engine.PromptFCDiscard) {
+		sb.WriteString("\nYour hand: " + b.cardList(hand))
+	}
+	labels := make([]string, len(p.Choices))
+	short := len(p.Choices) <= 10
+	for k, c := range p.Choices {
+		labels[k] = g.ChoiceText(p, c)
+		if len([]rune(labels[k])) > 45 {
+			short = false
+		}
+	}
+	ver := int64(p.Version)
+	var rows []discordgo.MessageComponent
+	if short {
+		var row discordgo.ActionsRow
+		for k, l := range labels {
+			if len(row.Components) == maxButtonsPerRow {
+				rows = append(rows, row)
+				row = discordgo.ActionsRow{}
+			}
+			style := discordgo.PrimaryButton
+			if c := p.Choices[k]; c.Kind == engine.ChooseDone || c.Kind == engine.ChooseNo || c.Kind == engine.ChooseStopRem {
+				style = discordgo.SecondaryButton
+			}
+			row.Components = append(row.Components, discordgo.Button{
+				Label: truncate(l, maxButtonLabel), Style: style,
+				CustomID: customID{Verb: verbChoose, Game: rec.ID, Version: ver, Side: side.Key(), Arg: k}.String(),
+			})
+		}
+		rows = append(rows, row)
+	} else {
+		for page := 0; page*maxSelectOptions < len(labels) && len(rows) < maxRows-1; page++ {
+			var opts []discordgo.SelectMenuOption
+			for k := page * maxSelectOptions; k < len(labels) && k < (page+1)*maxSelectOptions; k++ {
+				opts = append(opts, discordgo.SelectMenuOption{Label: truncate(labels[k], maxOptionLabel), Value: fmt.Sprint(k)})
+			}
+			ph := "Choose…"
+			if len(labels) > maxSelectOptions {
+				ph = fmt.Sprintf("Choose (%d–%d of %d)…", page*maxSelectOptions+1, page*maxSelectOptions+len(opts), len(labels))
+			}
+			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+				MenuType: discordgo.StringSelectMenu, Placeholder: ph, Options: opts,
+				CustomID: customID{Verb: verbSelect, Game: rec.ID, Version: ver, Side: side.Key(), Arg: page}.String(),
+			}}})
+		}
+	}
+	if p.CanUndo && len(rows) < maxRows {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
+			Label: "Undo my last choice", Style: discordgo.DangerButton,
+			CustomID: customID{Verb: verbUndo, Game: rec.ID, Version: ver, Side: side.Key()}.String(),
+		}}})
+	}
+	return msg{content: truncate(sb.String(), 2000), comps: rows}
+}
+
+// turnRow holds the public "Take my turn" and "My hand" buttons.
+func turnRow(game int64) discordgo.ActionsRow {
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Take my turn", Style: discordgo.PrimaryButton, CustomID: customID{Verb: verbTurn, Game: game}.String()},
+		discordgo.Button{Label: "My hand", Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbHand, Game: game}.String()},
+	}}
+}
+
+func roundName(r int8) string {
+	if r >= 4 {
+		return "Final Crisis"
+	}
+	return fmt.Sprintf("Round %d", r)
+}
+
+// waitingText says whose decision it is (public).
+func (b *Bot) waitingText(rec storage.Game, g *engine.Game) string {
+	ps := g.Prompts()
+	if len(ps) == 0 {
+		return "Nothing to decide."
+	}
+	var who []string
+	for _, p := range ps {
+		who = append(who, playerName(rec, p.Side))
+	}
+	return "Waiting for " + strings.Join(who, " and ") + " (" + string(ps[0].Kind) + ")."
+}
+
+func (b *Bot) cardList(cards []int8) string {
+	var out []string
+	for _, n := range cards {
+		c := b.Deck.Card(int(n))
+		if c == nil {
+			continue
+		}
+		out = append(out, fmt.Sprintf("#%d %s (%d OP, %s)", c.Num, c.Name, c.OP, c.Colour()))
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, ", ")
+}

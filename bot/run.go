@@ -1,0 +1,125 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/storage"
+)
+
+// Config is the bot's configuration (environment and flags; see cmd/rfop).
+type Config struct {
+	Token       string
+	DBPath      string
+	TestGuildID string // register commands in this guild only (instant), else globally
+	APIBase     string // DISCORD_API_BASE: REST base URL (rate-limit proxy, or a fake Discord)
+	DeckPath    string // optional replacement deck file
+	Log         *slog.Logger
+	Pictures    Pictures
+	Solo        SoloPolicy
+	// ReminderEvery is how often reminders are checked (default 1 minute).
+	ReminderEvery time.Duration
+	// Ready, if set, is called once the bot is connected and serving.
+	Ready func()
+}
+
+// NewSession builds the discordgo session, pointed at APIBase if set.
+func NewSession(cfg Config) (*discordgo.Session, error) {
+	s, err := discordgo.New("Bot " + strings.TrimPrefix(cfg.Token, "Bot "))
+	if err != nil {
+		return nil, fmt.Errorf("discord session: %w", err)
+	}
+	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
+	if cfg.APIBase != "" {
+		u, err := url.Parse(cfg.APIBase)
+		if err != nil || u.Host == "" {
+			return nil, fmt.Errorf("DISCORD_API_BASE %q is not a URL", cfg.APIBase)
+		}
+		s.Client = &http.Client{Transport: &RewriteTransport{Base: u}, Timeout: 20 * time.Second}
+	}
+	return s, nil
+}
+
+// Run connects, serves until ctx ends, and shuts down gracefully, finishing
+// in-flight moves.
+func Run(ctx context.Context, cfg Config) error {
+	log := cfg.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	deck := engine.DefaultDeck()
+	if cfg.DeckPath != "" {
+		d, err := engine.LoadDeckFile(cfg.DeckPath)
+		if err != nil {
+			return err
+		}
+		deck = d
+		log.Info("using deck file", "path", cfg.DeckPath, "deck", d.ID)
+	}
+	store, err := storage.Open(ctx, cfg.DBPath)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	s, err := NewSession(cfg)
+	if err != nil {
+		return err
+	}
+	b := New(Deps{Session: s, Store: store, Pictures: cfg.Pictures, Solo: cfg.Solo, Deck: deck, Log: log})
+	s.AddHandler(b.OnInteraction)
+	s.AddHandler(b.OnChannelDelete)
+	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+		log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
+	})
+	if err := s.Open(); err != nil {
+		return fmt.Errorf("connect to Discord: %w", err)
+	}
+	defer s.Close()
+	if s.State != nil && s.State.User != nil {
+		b.AppID = s.State.User.ID
+	}
+	if s.State != nil && s.State.Application != nil && s.State.Application.ID != "" {
+		b.AppID = s.State.Application.ID
+	}
+	if err := b.RegisterCommands(cfg.TestGuildID); err != nil {
+		return err
+	}
+	active, err := store.ActiveGames(ctx)
+	if err != nil {
+		return err
+	}
+	for _, rec := range active {
+		if err := store.VerifyGame(ctx, rec.ID, b.Verify); err != nil {
+			log.Error("game failed its integrity check", "game", rec.ID, "err", err)
+		}
+	}
+	log.Info("ready", "active_games", len(active))
+	if cfg.Ready != nil {
+		cfg.Ready()
+	}
+	every := cfg.ReminderEvery
+	if every <= 0 {
+		every = time.Minute
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			log.Info("shutting down: finishing in-flight moves")
+			sctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			err := b.Shutdown(sctx)
+			cancel()
+			return err
+		case <-t.C:
+			b.Remind(ctx)
+		}
+	}
+}
