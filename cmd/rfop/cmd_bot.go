@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/rfop/rfop/bot"
+	"github.com/rfop/rfop/storage"
+)
+
+// Optional collaborators, set by files that wire the renderer and the solo
+// opponent in (kept separate so the bot builds without them).
+var (
+	botPictures func() (bot.Pictures, error)
+	botSolo     func() bot.SoloPolicy
+)
+
+func init() {
+	register(&command{name: "bot", summary: "run the Discord bot (the default; needs DISCORD_TOKEN)", run: runBot})
+}
+
+func env(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", env("RFOP_DB", storage.DefaultPath), "SQLite database file (env RFOP_DB)")
+	guild := fs.String("test-guild", env("RFOP_TEST_GUILD", ""), "register commands in this guild only, instantly (env RFOP_TEST_GUILD)")
+	apiBase := fs.String("api-base", env("DISCORD_API_BASE", ""), "Discord REST base URL, e.g. a rate-limit proxy (env DISCORD_API_BASE)")
+	deck := fs.String("deck", env("RFOP_DECK", ""), "deck file replacing the provisional card effects (env RFOP_DECK)")
+	level := fs.String("log-level", env("RFOP_LOG_LEVEL", "info"), "debug, info, warn or error (env RFOP_LOG_LEVEL)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: rfop bot [flags]   (DISCORD_TOKEN must be set in the environment)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	token := os.Getenv("DISCORD_TOKEN")
+	if token == "" {
+		fmt.Fprintln(stderr, "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications and put its token in DISCORD_TOKEN (see README, \"Run the bot\").")
+		fmt.Fprintln(stderr, "No Discord account? Try the game in the terminal: rfop play   (or rfop play --solo commune)")
+		return 2
+	}
+	var lvl slog.Level
+	if err := lvl.UnmarshalText([]byte(strings.ToLower(*level))); err != nil {
+		fmt.Fprintf(stderr, "bad -log-level %q\n", *level)
+		return 2
+	}
+	log := slog.New(slog.NewJSONHandler(stdout, &slog.HandlerOptions{Level: lvl}))
+	cfg := bot.Config{Token: token, DBPath: *db, TestGuildID: *guild, APIBase: *apiBase, DeckPath: *deck, Log: log}
+	if botPictures != nil {
+		p, err := botPictures()
+		if err != nil {
+			log.Error("renderer unavailable", "err", err)
+			return 1
+		}
+		cfg.Pictures = p
+	}
+	if botSolo != nil {
+		cfg.Solo = botSolo()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	log.Info("starting", "db", *db, "test_guild", *guild, "api_base", *apiBase)
+	if err := bot.Run(ctx, cfg); err != nil {
+		log.Error("bot stopped", "err", err)
+		return 1
+	}
+	log.Info("stopped cleanly")
+	return 0
+}
