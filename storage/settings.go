@@ -1,0 +1,159 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// RecordMessage remembers a Discord message posted for a game. Recording
+// the same (channel, message) again updates its game and kind.
+// ErrNotFound if the game does not exist.
+func (s *SQLiteStore) RecordMessage(ctx context.Context, m Message) (Message, error) {
+	switch {
+	case m.Kind == "":
+		return Message{}, fmt.Errorf("%w: message without a kind", ErrInvalid)
+	case m.ChannelID == "" || m.MessageID == "":
+		return Message{}, fmt.Errorf("%w: message needs a channel and a message id", ErrInvalid)
+	}
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var created string
+		err := tx.QueryRowContext(ctx, `INSERT INTO messages (game_id, kind, channel_id, message_id, created_at)
+			VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (channel_id, message_id) DO UPDATE SET game_id = excluded.game_id, kind = excluded.kind
+			RETURNING id, created_at`,
+			m.GameID, string(m.Kind), m.ChannelID, m.MessageID, s.stamp()).Scan(&m.ID, &created)
+		if isForeignKey(err) {
+			return fmt.Errorf("%w: game %d (recording message %s)", ErrNotFound, m.GameID, m.MessageID)
+		}
+		if err != nil {
+			return fmt.Errorf("storage: recording message %s of game %d: %w", m.MessageID, m.GameID, err)
+		}
+		m.CreatedAt, err = parseTime(created)
+		return err
+	})
+	if err != nil {
+		return Message{}, err
+	}
+	return m, nil
+}
+
+// Messages lists the game's recorded messages of kind (every kind if kind
+// is ""), oldest first.
+func (s *SQLiteStore) Messages(ctx context.Context, gameID int64, kind MessageKind) ([]Message, error) {
+	q := `SELECT id, game_id, kind, channel_id, message_id, created_at FROM messages WHERE game_id = ?`
+	args := []any{gameID}
+	if kind != "" {
+		q += ` AND kind = ?`
+		args = append(args, string(kind))
+	}
+	rows, err := s.reader.QueryContext(ctx, q+` ORDER BY id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("storage: messages of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	out := []Message{}
+	for rows.Next() {
+		m, err := scanMessage(rows)
+		if err != nil {
+			return nil, fmt.Errorf("storage: messages of game %d: %w", gameID, err)
+		}
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("storage: messages of game %d: %w", gameID, err)
+	}
+	return out, nil
+}
+
+// LatestMessage returns the game's most recently recorded message of kind
+// (the board to edit), or ErrNotFound.
+func (s *SQLiteStore) LatestMessage(ctx context.Context, gameID int64, kind MessageKind) (Message, error) {
+	m, err := scanMessage(s.reader.QueryRowContext(ctx, `SELECT id, game_id, kind, channel_id, message_id, created_at
+		FROM messages WHERE game_id = ? AND kind = ? ORDER BY id DESC LIMIT 1`, gameID, string(kind)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Message{}, fmt.Errorf("%w: no %s message for game %d", ErrNotFound, kind, gameID)
+	}
+	if err != nil {
+		return Message{}, fmt.Errorf("storage: latest %s message of game %d: %w", kind, gameID, err)
+	}
+	return m, nil
+}
+
+// DeleteMessage forgets a recorded message. ErrNotFound if it was not
+// recorded.
+func (s *SQLiteStore) DeleteMessage(ctx context.Context, channelID, messageID string) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE channel_id = ? AND message_id = ?`, channelID, messageID)
+		if err != nil {
+			return fmt.Errorf("storage: deleting message %s: %w", messageID, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("storage: deleting message %s: %w", messageID, err)
+		} else if n == 0 {
+			return fmt.Errorf("%w: message %s in channel %s", ErrNotFound, messageID, channelID)
+		}
+		return nil
+	})
+}
+
+func scanMessage(sc scanner) (Message, error) {
+	var m Message
+	var kind, created string
+	if err := sc.Scan(&m.ID, &m.GameID, &kind, &m.ChannelID, &m.MessageID, &created); err != nil {
+		return Message{}, err
+	}
+	m.Kind = MessageKind(kind)
+	var err error
+	m.CreatedAt, err = parseTime(created)
+	return m, err
+}
+
+// GuildSettings returns the guild's settings, DefaultSettings if it never
+// set any.
+func (s *SQLiteStore) GuildSettings(ctx context.Context, guildID string) (Settings, error) {
+	st := Settings{GuildID: guildID}
+	var secs int64
+	err := s.reader.QueryRowContext(ctx, `SELECT reminder_interval_seconds, admin_role_id, language
+		FROM guild_settings WHERE guild_id = ?`, guildID).Scan(&secs, &st.AdminRoleID, &st.Language)
+	if errors.Is(err, sql.ErrNoRows) {
+		return DefaultSettings(guildID), nil
+	}
+	if err != nil {
+		return Settings{}, fmt.Errorf("storage: settings of guild %q: %w", guildID, err)
+	}
+	st.ReminderInterval = time.Duration(secs) * time.Second
+	return st, nil
+}
+
+// SetGuildSettings stores the guild's settings whole (read, change, set)
+// and returns what was stored: the reminder interval is rounded down to
+// whole seconds, an empty Language becomes DefaultLanguage.
+func (s *SQLiteStore) SetGuildSettings(ctx context.Context, st Settings) (Settings, error) {
+	if st.ReminderInterval < 0 {
+		return Settings{}, fmt.Errorf("%w: negative reminder interval %s", ErrInvalid, st.ReminderInterval)
+	}
+	st.ReminderInterval = st.ReminderInterval.Truncate(time.Second)
+	if st.Language == "" {
+		st.Language = DefaultLanguage
+	}
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO guild_settings
+			(guild_id, reminder_interval_seconds, admin_role_id, language, updated_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (guild_id) DO UPDATE SET
+				reminder_interval_seconds = excluded.reminder_interval_seconds,
+				admin_role_id = excluded.admin_role_id, language = excluded.language,
+				updated_at = excluded.updated_at`,
+			st.GuildID, int64(st.ReminderInterval/time.Second), st.AdminRoleID, st.Language, s.stamp())
+		if err != nil {
+			return fmt.Errorf("storage: saving settings of guild %q: %w", st.GuildID, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return Settings{}, err
+	}
+	return st, nil
+}

@@ -1,0 +1,373 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mattn/go-sqlite3"
+)
+
+// DefaultPath is where the database lives unless the caller says otherwise
+// (the bot takes a flag or the RFOP_DB environment variable).
+const DefaultPath = "./rfop.db"
+
+// readerConns is the size of the read-only connection pool.
+const readerConns = 4
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// loadMigrations parses the embedded migrations once: files named
+// NNNN_description.sql, numbered 1, 2, 3, ... without gaps.
+var loadMigrations = sync.OnceValues(func() ([]migration, error) {
+	entries, err := fs.ReadDir(migrationFS, "migrations")
+	if err != nil {
+		return nil, fmt.Errorf("storage: reading embedded migrations: %w", err)
+	}
+	var ms []migration
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".sql") {
+			continue
+		}
+		num, _, ok := strings.Cut(name, "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || v < 1 {
+			return nil, fmt.Errorf("storage: migration %q: name must be NNNN_description.sql", name)
+		}
+		b, err := migrationFS.ReadFile("migrations/" + name)
+		if err != nil {
+			return nil, fmt.Errorf("storage: reading migration %q: %w", name, err)
+		}
+		ms = append(ms, migration{version: v, name: name, sql: string(b)})
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
+	for i, m := range ms {
+		if m.version != i+1 {
+			return nil, fmt.Errorf("storage: migration %q: expected version %d (versions must be 1, 2, 3, ... without gaps)", m.name, i+1)
+		}
+	}
+	return ms, nil
+})
+
+// SchemaVersion is the schema version this binary migrates databases to
+// (the highest embedded migration; PRAGMA user_version of an up-to-date
+// database).
+func SchemaVersion() int {
+	ms, err := loadMigrations()
+	if err != nil {
+		return 0
+	}
+	return len(ms)
+}
+
+// SQLiteStore is the Store backed by one SQLite file. It is safe for
+// concurrent use. See the package documentation for its connection set-up.
+type SQLiteStore struct {
+	path   string
+	writer *sql.DB // exactly one connection: all writes queue here
+	reader *sql.DB // query_only connections for reads
+	now    func() time.Time
+}
+
+// Option tunes Open.
+type Option func(*options)
+
+type options struct {
+	now      func() time.Time
+	fullSync bool
+}
+
+// WithClock makes the store take timestamps from now instead of
+// time.Now (tests, replays).
+func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
+
+// WithFullSync opens the database with synchronous=FULL instead of
+// NORMAL: each commit is also fsynced, so it survives a power cut or
+// kernel crash and not only a crash of the process, at the cost of one
+// fsync per move.
+func WithFullSync() Option { return func(o *options) { o.fullSync = true } }
+
+// Open opens (creating it and its parent directory if needed) the database
+// at path, DefaultPath if path is empty, and migrates it to the current
+// schema. It fails with a clear error if the file or its directory cannot
+// be written, and with ErrSchemaTooNew if a newer rfop wrote it.
+func Open(ctx context.Context, path string, opts ...Option) (*SQLiteStore, error) {
+	o := options{now: time.Now}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if path == "" {
+		path = DefaultPath
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("storage: database path %q: %w", path, err)
+	}
+	if err := checkWritable(abs); err != nil {
+		return nil, err
+	}
+
+	syncMode := "NORMAL"
+	if o.fullSync {
+		syncMode = "FULL"
+	}
+	writer, err := sql.Open("sqlite3", dsn(abs, url.Values{
+		"_journal_mode": {"WAL"},
+		"_busy_timeout": {"5000"},
+		"_foreign_keys": {"on"},
+		"_txlock":       {"immediate"},
+		"_synchronous":  {syncMode},
+	}))
+	if err != nil {
+		return nil, fmt.Errorf("storage: opening %s: %w", abs, err)
+	}
+	writer.SetMaxOpenConns(1)
+	writer.SetMaxIdleConns(1)
+	writer.SetConnMaxLifetime(0)
+	writer.SetConnMaxIdleTime(0)
+
+	s := &SQLiteStore{path: abs, writer: writer, now: o.now}
+	fail := func(err error) (*SQLiteStore, error) {
+		if s.reader != nil {
+			s.reader.Close()
+		}
+		writer.Close()
+		return nil, err
+	}
+
+	var mode string
+	if err := writer.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+		return fail(fmt.Errorf("storage: opening %s: %w", abs, err))
+	}
+	if !strings.EqualFold(mode, "wal") {
+		return fail(fmt.Errorf("storage: opening %s: journal_mode is %q, not wal (is the file on a filesystem without shared memory, or opened by an old SQLite?)", abs, mode))
+	}
+	if err := s.migrate(ctx); err != nil {
+		return fail(err)
+	}
+
+	reader, err := sql.Open("sqlite3", dsn(abs, url.Values{
+		"_busy_timeout": {"5000"},
+		"_foreign_keys": {"on"},
+		"_txlock":       {"deferred"},
+		"_query_only":   {"1"},
+	}))
+	if err != nil {
+		return fail(fmt.Errorf("storage: opening %s for reading: %w", abs, err))
+	}
+	reader.SetMaxOpenConns(readerConns)
+	reader.SetMaxIdleConns(readerConns)
+	reader.SetConnMaxLifetime(0)
+	reader.SetConnMaxIdleTime(0)
+	s.reader = reader
+	if err := reader.PingContext(ctx); err != nil {
+		return fail(fmt.Errorf("storage: opening %s for reading: %w", abs, err))
+	}
+	return s, nil
+}
+
+// Path returns the absolute path of the database file.
+func (s *SQLiteStore) Path() string { return s.path }
+
+// Close closes the database. The store must not be used afterwards.
+func (s *SQLiteStore) Close() error {
+	rerr := s.reader.Close()
+	werr := s.writer.Close()
+	if err := errors.Join(rerr, werr); err != nil {
+		return fmt.Errorf("storage: closing %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// dsn builds a go-sqlite3 data source name: a file: URI (so that any
+// character in the path is escaped) followed by the driver's parameters.
+func dsn(abs string, params url.Values) string {
+	return "file:" + (&url.URL{Path: filepath.ToSlash(abs)}).EscapedPath() + "?" + params.Encode()
+}
+
+// checkWritable creates the parent directory if needed and makes sure the
+// database file and its directory (where SQLite puts the -wal and -shm
+// files) can be written, so that a misconfigured path fails at start-up
+// with a clear message rather than at the first move with "attempt to
+// write a readonly database".
+func checkWritable(abs string) error {
+	dir := filepath.Dir(abs)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("storage: cannot create the database directory %s: %w", dir, err)
+	}
+	if fi, err := os.Stat(abs); err == nil {
+		if fi.IsDir() {
+			return fmt.Errorf("storage: database path %s is a directory", abs)
+		}
+		f, err := os.OpenFile(abs, os.O_RDWR, 0)
+		if err != nil {
+			return fmt.Errorf("storage: database file %s is not writable: %w", abs, err)
+		}
+		f.Close()
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("storage: database file %s: %w", abs, err)
+	}
+	f, err := os.CreateTemp(dir, ".rfop-write-test-*")
+	if err != nil {
+		return fmt.Errorf("storage: database directory %s is not writable (SQLite keeps its -wal and -shm files there): %w", dir, err)
+	}
+	name := f.Name()
+	f.Close()
+	os.Remove(name)
+	return nil
+}
+
+// migrate brings the schema up to date, one migration per transaction.
+func (s *SQLiteStore) migrate(ctx context.Context) error {
+	ms, err := loadMigrations()
+	if err != nil {
+		return err
+	}
+	for {
+		applied, err := s.migrateStep(ctx, ms)
+		if err != nil || !applied {
+			return err
+		}
+	}
+}
+
+// migrateStep applies the next pending migration, if any, and sets
+// user_version in the same transaction: BEGIN IMMEDIATE holds the write
+// lock from the read of user_version to the commit, so two processes
+// opening the same file at once cannot both apply a migration, and a
+// crash leaves the schema either before or after it, never half-way.
+func (s *SQLiteStore) migrateStep(ctx context.Context, ms []migration) (applied bool, err error) {
+	tx, err := s.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return false, fmt.Errorf("storage: migrating %s: %w", s.path, err)
+	}
+	defer tx.Rollback()
+	var v int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return false, fmt.Errorf("storage: migrating %s: reading user_version: %w", s.path, err)
+	}
+	switch {
+	case v > len(ms):
+		return false, fmt.Errorf("%w: %s is at schema version %d, this rfop knows versions up to %d; run a newer rfop (or restore a backup)",
+			ErrSchemaTooNew, s.path, v, len(ms))
+	case v < 0:
+		return false, fmt.Errorf("storage: migrating %s: negative user_version %d", s.path, v)
+	case v == len(ms):
+		return false, nil
+	}
+	m := ms[v]
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return false, fmt.Errorf("storage: migrating %s to version %d (%s): %w", s.path, m.version, m.name, err)
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version)); err != nil {
+		return false, fmt.Errorf("storage: migrating %s to version %d: setting user_version: %w", s.path, m.version, err)
+	}
+	rows, err := tx.QueryContext(ctx, "PRAGMA foreign_key_check")
+	if err != nil {
+		return false, fmt.Errorf("storage: migrating %s to version %d: foreign_key_check: %w", s.path, m.version, err)
+	}
+	bad := rows.Next()
+	rows.Close()
+	if bad {
+		return false, fmt.Errorf("storage: migrating %s to version %d (%s): leaves foreign key violations", s.path, m.version, m.name)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, fmt.Errorf("storage: migrating %s to version %d: commit: %w", s.path, m.version, err)
+	}
+	return true, nil
+}
+
+// write runs fn in a write transaction (BEGIN IMMEDIATE on the single
+// writer connection) and commits if it returns nil.
+func (s *SQLiteStore) write(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("storage: begin: %w", err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("storage: commit: %w", err)
+	}
+	return nil
+}
+
+// read runs fn in a read transaction on the reader pool: every statement
+// in fn sees the same snapshot.
+func (s *SQLiteStore) read(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.reader.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("storage: begin read: %w", err)
+	}
+	defer tx.Rollback()
+	return fn(tx)
+}
+
+// Timestamps are stored as UTC text with millisecond precision.
+const timeLayout = "2006-01-02T15:04:05.000Z"
+
+func (s *SQLiteStore) stamp() string { return formatTime(s.now()) }
+
+func formatTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(timeLayout)
+}
+
+func parseTime(v string) (time.Time, error) {
+	if v == "" {
+		return time.Time{}, nil
+	}
+	t, err := time.Parse(timeLayout, v)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("storage: bad timestamp %q: %w", v, err)
+	}
+	return t, nil
+}
+
+func sqliteCode(err error) (sqlite3.ErrNoExtended, bool) {
+	var se sqlite3.Error
+	if errors.As(err, &se) {
+		return se.ExtendedCode, true
+	}
+	return 0, false
+}
+
+func isUniqueChannel(err error) bool {
+	code, ok := sqliteCode(err)
+	return ok && code == sqlite3.ErrConstraintUnique && strings.Contains(err.Error(), "games.channel_id")
+}
+
+func isForeignKey(err error) bool {
+	code, ok := sqliteCode(err)
+	return ok && code == sqlite3.ErrConstraintForeignKey
+}
+
+// isLogViolation: an action insert refused by the primary key or the
+// seq-contiguity trigger, i.e. the log and state_version disagree.
+func isLogViolation(err error) bool {
+	code, ok := sqliteCode(err)
+	return ok && (code == sqlite3.ErrConstraintTrigger || code == sqlite3.ErrConstraintPrimaryKey)
+}

@@ -1,0 +1,293 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Sentinel errors. Every error returned by this package wraps one of these
+// when it applies, together with context (which game, which channel), so
+// callers test with errors.Is.
+var (
+	// ErrNotFound: no such game (or no open game in that channel, or no
+	// such message).
+	ErrNotFound = errors.New("storage: not found")
+	// ErrConflict: the optimistic version check failed; the game moved on
+	// since the caller loaded it. Reload and retry (or tell the user).
+	ErrConflict = errors.New("storage: conflict: game state changed since it was loaded")
+	// ErrChannelBusy: the channel already has a waiting or active game
+	// (the database's one-open-game-per-channel index refused the insert).
+	ErrChannelBusy = errors.New("storage: channel already has an open game")
+	// ErrWrongStatus: the game is not in a status that allows the call
+	// (a move on a finished game, accepting an already accepted
+	// challenge). Usually a race lost to another user: reload.
+	ErrWrongStatus = errors.New("storage: game is not in the required status")
+	// ErrSchemaTooNew: the database was written by a newer rfop whose
+	// schema this binary does not know. Nothing was changed.
+	ErrSchemaTooNew = errors.New("storage: database schema is newer than this binary supports")
+	// ErrIntegrity: the stored game and its action log disagree (the
+	// verify callback failed, or the log itself is malformed).
+	ErrIntegrity = errors.New("storage: integrity check failed")
+	// ErrInvalid: the caller passed an argument the store refuses
+	// (unknown side, empty channel, malformed JSON...).
+	ErrInvalid = errors.New("storage: invalid argument")
+)
+
+// Status is a game's lifecycle state.
+type Status string
+
+const (
+	StatusWaiting   Status = "waiting"   // a challenge awaiting acceptance
+	StatusActive    Status = "active"    // being played
+	StatusFinished  Status = "finished"  // over, with a result
+	StatusAbandoned Status = "abandoned" // cancelled, declined or timed out
+)
+
+// Open reports whether the game occupies its channel (waiting or active).
+func (s Status) Open() bool { return s == StatusWaiting || s == StatusActive }
+
+func (s Status) valid() bool {
+	switch s {
+	case StatusWaiting, StatusActive, StatusFinished, StatusAbandoned:
+		return true
+	}
+	return false
+}
+
+// Mode is how a game is played.
+type Mode string
+
+const (
+	ModeTwoPlayer Mode = "two-player"
+	ModeSolo      Mode = "solo" // one human against the bot
+)
+
+// Side is one of the game's two sides. The store keeps its own type (it
+// must not import the engine); the bot converts.
+type Side string
+
+const (
+	NoSide         Side = ""
+	SideCommune    Side = "commune"
+	SideVersailles Side = "versailles"
+)
+
+func (s Side) valid() bool { return s == SideCommune || s == SideVersailles }
+
+// MessageKind says what a recorded Discord message is for.
+type MessageKind string
+
+const (
+	KindBoard  MessageKind = "board"  // the board picture, edited after each move
+	KindPing   MessageKind = "ping"   // "your turn" / reminder pings
+	KindPrompt MessageKind = "prompt" // a message with buttons to disable once stale
+)
+
+// Player is who plays a side. The bot's side in a solo game has IsBot set
+// and an empty UserID.
+type Player struct {
+	Side   Side
+	UserID string
+	IsBot  bool
+}
+
+// Game is one stored game. State and Result are opaque JSON owned by the
+// engine; State is nil while a challenge is waiting, Result nil until the
+// game ends with one. Timestamps are UTC; a zero time means "never".
+type Game struct {
+	ID           int64
+	GuildID      string // "" for a DM
+	ChannelID    string
+	Status       Status
+	Variant      string
+	Mode         Mode
+	BotSide      Side // NoSide unless Mode is ModeSolo
+	Seed         int64
+	State        []byte
+	StateVersion int64 // number of moves applied == number of actions
+	Result       []byte
+	CreatedBy    string // user who started the game or issued the challenge
+	InviteeID    string // user who may accept a waiting challenge; "" for anyone
+	Players      []Player
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+	LastActionAt time.Time // creation, activation or the last move
+	RemindedAt   time.Time // last reminder sent, zero if none
+	EndedAt      time.Time // when it finished or was abandoned
+}
+
+// Player returns who plays side.
+func (g Game) Player(side Side) (Player, bool) {
+	for _, p := range g.Players {
+		if p.Side == side {
+			return p, true
+		}
+	}
+	return Player{}, false
+}
+
+// SidesOf returns the sides userID plays (usually zero or one; both in a
+// game someone plays against themselves).
+func (g Game) SidesOf(userID string) []Side {
+	var out []Side
+	for _, p := range g.Players {
+		if !p.IsBot && p.UserID == userID {
+			out = append(out, p.Side)
+		}
+	}
+	return out
+}
+
+// ReminderDue reports whether an active game has been idle for at least
+// interval since its last move and no reminder was sent since that move.
+// interval <= 0 means reminders are off.
+func (g Game) ReminderDue(interval time.Duration, now time.Time) bool {
+	if g.Status != StatusActive || interval <= 0 {
+		return false
+	}
+	if !g.RemindedAt.IsZero() && !g.RemindedAt.Before(g.LastActionAt) {
+		return false
+	}
+	return !now.Before(g.LastActionAt.Add(interval))
+}
+
+// NewGame describes a game to create.
+type NewGame struct {
+	GuildID   string
+	ChannelID string
+	// Status is StatusActive (State and both Players required) or
+	// StatusWaiting (a challenge; State and Players optional, supplied by
+	// Activate).
+	Status    Status
+	Variant   string
+	Mode      Mode
+	BotSide   Side // required for ModeSolo, NoSide otherwise
+	Seed      int64
+	State     []byte
+	CreatedBy string
+	InviteeID string
+	Players   []Player
+}
+
+// Move is one accepted move to persist: the choice for the log and the
+// engine state after it. ExpectedVersion is the StateVersion the engine
+// state was loaded at; the move is stored as action ExpectedVersion+1.
+type Move struct {
+	GameID          int64
+	ExpectedVersion int64
+	Side            Side
+	UserID          string // "" for the bot
+	Choice          []byte // JSON
+	NewState        []byte // JSON
+	// Status, if set, ends the game with this move: StatusFinished (with
+	// Result) or StatusAbandoned. Empty or StatusActive keeps it active.
+	Status Status
+	Result []byte // JSON, only with Status
+}
+
+// Action is one entry of a game's append-only move log.
+type Action struct {
+	GameID    int64
+	Seq       int64 // 1, 2, 3, ... per game
+	Side      Side
+	UserID    string
+	Choice    []byte
+	CreatedAt time.Time
+}
+
+// Message is a Discord message the bot posted for a game.
+type Message struct {
+	ID        int64 // the store's row id
+	GameID    int64
+	Kind      MessageKind
+	ChannelID string
+	MessageID string
+	CreatedAt time.Time
+}
+
+// Settings are per-guild preferences. GuildSettings returns
+// DefaultSettings for a guild that never set any.
+type Settings struct {
+	GuildID          string
+	ReminderInterval time.Duration // whole seconds; 0 turns reminders off
+	AdminRoleID      string        // "" for none
+	Language         string
+}
+
+// Default settings values.
+const (
+	DefaultReminderInterval = 24 * time.Hour
+	DefaultLanguage         = "en"
+)
+
+// DefaultSettings returns the settings of a guild that set none.
+func DefaultSettings(guildID string) Settings {
+	return Settings{GuildID: guildID, ReminderInterval: DefaultReminderInterval, Language: DefaultLanguage}
+}
+
+// VerifyFunc checks a stored game against its full action log, typically
+// by replaying the log with the engine and comparing with g.State.
+type VerifyFunc func(g Game, actions []Action) error
+
+// Store is what the bot needs from persistence. *SQLiteStore implements it.
+type Store interface {
+	// CreateGame inserts a waiting or active game. ErrChannelBusy if the
+	// channel already has an open game.
+	CreateGame(ctx context.Context, ng NewGame) (Game, error)
+	// Activate starts a waiting game with its initial state. The given
+	// players replace any recorded at creation (none given: keep them);
+	// the game must end up with both sides. ErrWrongStatus if it is not
+	// waiting.
+	Activate(ctx context.Context, id int64, state []byte, players ...Player) (Game, error)
+
+	GameByID(ctx context.Context, id int64) (Game, error)
+	// GameByChannel returns the channel's waiting or active game, or
+	// ErrNotFound.
+	GameByChannel(ctx context.Context, channelID string) (Game, error)
+	// ActiveGames returns every active game, least recently moved first.
+	ActiveGames(ctx context.Context) ([]Game, error)
+	// GamesByStatus returns the games in any of the statuses, least
+	// recently moved first.
+	GamesByStatus(ctx context.Context, statuses ...Status) ([]Game, error)
+	// GamesInGuild returns the guild's games, newest first, optionally
+	// only those in the given statuses.
+	GamesInGuild(ctx context.Context, guildID string, statuses ...Status) ([]Game, error)
+
+	// ApplyMove appends the action and stores the new state in one
+	// transaction, if the game is still at m.ExpectedVersion (else
+	// ErrConflict) and active (else ErrWrongStatus).
+	ApplyMove(ctx context.Context, m Move) (Game, error)
+	// Actions returns the game's whole move log in order.
+	Actions(ctx context.Context, gameID int64) ([]Action, error)
+	// VerifyGame loads the game and its log from one snapshot and runs
+	// verify on them; any disagreement is an ErrIntegrity.
+	VerifyGame(ctx context.Context, id int64, verify VerifyFunc) error
+	// LoadVerified is VerifyGame that also returns what it checked.
+	LoadVerified(ctx context.Context, id int64, verify VerifyFunc) (Game, []Action, error)
+
+	// Finish ends an active game with a result (JSON).
+	Finish(ctx context.Context, id int64, result []byte) (Game, error)
+	// Abandon ends a waiting or active game without a result.
+	Abandon(ctx context.Context, id int64) (Game, error)
+	// MarkReminded records that a reminder was sent for an active game.
+	MarkReminded(ctx context.Context, id int64, at time.Time) error
+
+	RecordMessage(ctx context.Context, m Message) (Message, error)
+	// Messages lists the game's recorded messages of a kind (all kinds if
+	// kind is ""), oldest first.
+	Messages(ctx context.Context, gameID int64, kind MessageKind) ([]Message, error)
+	// LatestMessage returns the newest recorded message of a kind, or
+	// ErrNotFound.
+	LatestMessage(ctx context.Context, gameID int64, kind MessageKind) (Message, error)
+	// DeleteMessage forgets a message (deleted on Discord, or its buttons
+	// disabled for good). ErrNotFound if it was not recorded.
+	DeleteMessage(ctx context.Context, channelID, messageID string) error
+
+	GuildSettings(ctx context.Context, guildID string) (Settings, error)
+	SetGuildSettings(ctx context.Context, s Settings) (Settings, error)
+
+	Close() error
+}
+
+var _ Store = (*SQLiteStore)(nil)
