@@ -1,0 +1,98 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/storage"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCustomIDRoundTrip(t *testing.T) {
+	ids := []customID{
+		{Verb: verbTurn, Game: 7},
+		{Verb: verbHand, Game: 7},
+		{Verb: verbChoose, Game: 12, Version: 34, Side: "commune", Arg: 3},
+		{Verb: verbSelect, Game: 12, Version: 0, Side: "versailles", Arg: 1},
+		{Verb: verbUndo, Game: 5, Version: 9, Side: "versailles"},
+		{Verb: verbAccept, Game: 99},
+		{Verb: verbResign, Game: 3, Version: 2, Side: "commune"},
+	}
+	for _, id := range ids {
+		s := id.String()
+		assert.LessOrEqual(t, len(s), 100)
+		got, err := parseCustomID(s)
+		require.NoError(t, err, s)
+		assert.Equal(t, id, got)
+	}
+}
+
+// Forged or malformed custom_ids are rejected before any handler runs.
+func TestCustomIDRejectsForgeries(t *testing.T) {
+	for _, s := range []string{
+		"", "rfop", "rfop/turn", "other/turn/1", "rfop/turn/-1", "rfop/turn/abc",
+		"rfop/c/1/2/commune", "rfop/c/1/2/prussia/0", "rfop/c/1/x/commune/0", "rfop/c/1/2/commune/-3",
+		"rfop/drop-table/1", "rfop/c/1/2/commune/0/extra", "rfop/turn/1/2", strings.Repeat("9", 120),
+	} {
+		_, err := parseCustomID(s)
+		assert.Error(t, err, "%q should be rejected", s)
+	}
+}
+
+func TestChainStart(t *testing.T) {
+	V, C := engine.Versailles, engine.Commune
+	mv := func(sides ...engine.Side) []engine.Move {
+		var out []engine.Move
+		for _, s := range sides {
+			out = append(out, engine.Move{Side: s})
+		}
+		return out
+	}
+	assert.Equal(t, 2, chainStart(mv(V, C, V, V, V), engine.NoSide), "the trailing run of Versailles moves")
+	assert.Equal(t, 0, chainStart(mv(C), engine.NoSide))
+	assert.Equal(t, 1, chainStart(mv(V, C, C, V, V), V), "solo: the player's run and the bot's replies")
+}
+
+// Every prompt of random games maps to a panel within Discord's limits.
+func TestPanelsRespectDiscordLimits(t *testing.T) {
+	b := New(Deps{})
+	rec := storage.Game{ID: 1, Players: []storage.Player{{Side: storage.SideVersailles, UserID: "1"}, {Side: storage.SideCommune, UserID: "2"}}}
+	for seed := int64(1); seed <= 15; seed++ {
+		for _, variant := range []engine.Variant{engine.Standard, engine.Censorship} {
+			g, err := engine.New(engine.Options{Seed: seed, Variant: variant, BotSide: engine.NoSide})
+			require.NoError(t, err)
+			r := newRand(seed)
+			for g.S.Result == nil {
+				for _, p := range g.Prompts() {
+					m := b.panel(rec, g, p.Side, "")
+					assert.LessOrEqual(t, len([]rune(m.content)), 2000)
+					assert.LessOrEqual(t, len(m.comps), maxRows)
+					count := 0
+					for _, row := range m.comps {
+						ar := row.(discordgo.ActionsRow)
+						assert.LessOrEqual(t, len(ar.Components), maxButtonsPerRow)
+						for _, c := range ar.Components {
+							switch c := c.(type) {
+							case discordgo.Button:
+								assert.LessOrEqual(t, len([]rune(c.Label)), maxButtonLabel)
+								assert.LessOrEqual(t, len(c.CustomID), 100)
+								if strings.HasPrefix(c.CustomID, "rfop/c/") {
+									count++
+								}
+							case discordgo.SelectMenu:
+								assert.LessOrEqual(t, len(c.Options), maxSelectOptions)
+								count += len(c.Options)
+							}
+						}
+					}
+					assert.Equal(t, len(p.Choices), count, "every choice of %s is reachable", p.Kind)
+				}
+				m, _ := g.RandomMove(r)
+				require.NoError(t, g.ApplyMove(m))
+			}
+		}
+	}
+}
