@@ -1,14 +1,17 @@
 package engine
 
 // The solo opponent's turns (rulebook "Solo Opponent Rules", solo.md §6.1
-// and §6.8). The engine runs the procedure; every choice in it is an
-// ordinary Prompt addressed to the bot's side, answered by a policy that
-// implements solo.md's decision tables (package solo) — so each bot
-// decision is visible, replayable and logged like a player's.
+// and §6.8). The engine runs the procedure and enforces the solo rules
+// (solo_rules.go: Available cubes only, Room for event cubes, the dry run
+// of "would have an effect", bonus cubes paid at the breach); every choice
+// left in it is an ordinary Prompt addressed to the bot's side, answered by
+// a policy that implements solo.md's decision tables (package solo) — so
+// each bot decision is visible, replayable and logged like a player's.
 
 // fBot flags.
 const (
 	botFinalCrisis uint16 = 1 << iota
+	botReshuffled         // Final Crisis: the deck was rebuilt during this play
 )
 
 // fBot phases.
@@ -87,28 +90,26 @@ func (g *Game) stepBot(f *Frame) bool {
 	return true
 }
 
-// offerBot: the bot's use of the revealed card (solo step 4b/4c).
+// offerBot: the bot's use of the revealed card R (solo step 4b/4c,
+// solo.md §6.1). The prompt offers only what the solo rules allow:
+//   - R's event, if R is Friendly (the bot's faction only) and its event
+//     would have an effect other than raising the Player's momentum (a dry
+//     run, §6.2);
+//   - the top discarded event D, if the Player put it there this round, it
+//     has the bot's colour, OP(D) ≤ OP(R), and it would have an effect
+//     (decision 3, §6.1 step 4);
+//   - operations with OP(R).
+//
+// The policy takes the first of these that is offered.
 func (g *Game) offerBot(f *Frame) {
-	s := &g.S
 	bot := f.Side
 	r := g.deck.Card(int(f.Card))
-	if f.Flags&botFinalCrisis != 0 {
-		g.addPrompt(bot, PromptFCPlay, f, []Choice{
-			{Kind: ChoosePlay, Card: r.Num, Mode: ModeFinalCrisis},
-			{Kind: ChooseNo, Card: r.Num},
-		})
-		return
-	}
 	var ch []Choice
-	if r.Side == bot && g.eventPlayable(r, bot) {
+	if r.Side == bot && g.eventPlayable(r, bot) && g.soloEffective(r.Num, 0, bot) {
 		ch = append(ch, Choice{Kind: ChoosePlay, Card: r.Num, Mode: ModeEvent})
 	}
-	if len(s.Discard) > 0 {
-		top := s.Discard[len(s.Discard)-1]
-		tc := g.deck.Card(int(top.Card))
-		if top.By == bot.Other() && top.Round == s.Round && tc.Side == bot && tc.OP <= r.OP && g.eventPlayable(tc, bot) {
-			ch = append(ch, Choice{Kind: ChoosePlay, Card: r.Num, Mode: ModeDiscardedEvent, N: tc.Num})
-		}
+	if d, ok := g.topDiscardUsable(bot); ok && g.deck.Card(d).OP <= r.OP && g.soloEffective(d, 0, bot) {
+		ch = append(ch, Choice{Kind: ChoosePlay, Card: r.Num, Mode: ModeDiscardedEvent, N: d})
 	}
 	ch = append(ch, Choice{Kind: ChoosePlay, Card: r.Num, Mode: ModeOps, Cost: r.OP})
 	g.addPrompt(bot, PromptPlay, f, ch)
@@ -116,17 +117,13 @@ func (g *Game) offerBot(f *Frame) {
 
 func (g *Game) applyBot(f *Frame, c Choice) {
 	bot := f.Side
-	if f.Flags&botFinalCrisis != 0 {
-		g.applyBotFinalCrisis(f, c)
-		return
-	}
 	switch c.Mode {
 	case ModeEvent:
 		g.logf(bot, "Solo opponent uses the event of %s.", g.cardName(c.Card))
 		f.Phase = botExtraOP
 		g.startEvent(c.Card, bot, bot)
 	case ModeDiscardedEvent:
-		g.logf(bot, "Solo opponent uses the discarded event of %s.", g.cardName(c.N))
+		g.logf(bot, "Solo opponent uses the discarded event of %s, paid with %s.", g.cardName(c.N), g.cardName(c.Card))
 		f.Phase = botExtraOP
 		g.startEvent(c.N, bot, bot)
 	default:
@@ -137,44 +134,63 @@ func (g *Game) applyBot(f *Frame, c Choice) {
 	}
 }
 
-// Final Crisis (solo.md §6.8): reveal until a Friendly card the bot uses;
-// its last play is its Final Crisis card. Phase 0 reveal, 1 decide, 2 end.
+// Final Crisis (solo.md §6.8). Plays 1..N-1: turn over Strategy cards until
+// a Friendly card appears whose event would have an effect beyond raising
+// the Player's momentum (dry run); every card turned over before it —
+// Neutral, the Player's colour, or Friendly without effect — is discarded.
+// An empty deck is rebuilt once per play from the discard pile and the
+// cards removed during play (solo rule); if even that yields no usable
+// card, the play does nothing. Play N: the bot's Final Crisis card, which
+// it kept until then. No momentum check, no extra OP. The use of the
+// revealed event is not a choice (the only legal use), so no prompt is
+// asked; the event's own choices are.
+//
+// Phase 0 reveal, 2 end.
 func (g *Game) stepBotFinalCrisis(f *Frame) bool {
 	s := &g.S
 	bot := f.Side
 	switch f.Phase {
 	case 0:
-		if s.Plays[bot] == s.FCHand-1 {
+		if s.Plays[bot] >= s.FCHand-1 {
 			fc := FinalCrisisCardOf(bot)
 			s.FCHeld[bot] = false
 			f.Phase = 2
-			g.logf(bot, "Solo opponent plays its Final Crisis card %s.", g.cardName(fc))
-			if g.canAffect(g.deck.Card(fc), 0, bot) {
+			c := g.deck.Card(fc)
+			if g.eventPlayable(c, bot) && g.soloEffective(fc, 0, bot) {
+				g.logf(bot, "Solo opponent plays its Final Crisis card %s.", g.cardName(fc))
 				g.startEvent(fc, bot, bot)
+			} else {
+				g.logf(bot, "Solo opponent plays its Final Crisis card %s, which can do nothing.", g.cardName(fc))
 			}
 			return true
 		}
-		card, ok := g.drawCard()
-		if !ok && g.soloReshuffle() {
-			card, ok = g.drawCard()
+		if len(s.Deck) == 0 && f.Flags&botReshuffled == 0 {
+			f.Flags |= botReshuffled
+			g.soloReshuffle()
 		}
-		if !ok {
+		if len(s.Deck) == 0 {
 			g.logf(bot, "Solo opponent: no card left to reveal; its play does nothing.")
 			f.Phase = 2
 			return true
 		}
+		card := int(s.Deck[len(s.Deck)-1])
+		s.Deck = s.Deck[:len(s.Deck)-1]
+		g.revealed = true
 		c := g.deck.Card(card)
-		if c.Side != bot || !g.eventPlayable(c, bot) || !g.canAffect(c, 0, bot) {
-			g.logf(bot, "Solo opponent reveals %s and discards it.", g.cardName(card))
+		switch {
+		case c.Side != bot:
+			g.logf(bot, "Solo opponent reveals %s (not its card) and discards it.", g.cardName(card))
+			g.discard(card, NoSide)
+			return true
+		case !g.eventPlayable(c, bot) || !g.soloEffective(card, 0, bot):
+			g.logf(bot, "Solo opponent reveals %s, whose event would have no effect, and discards it.", g.cardName(card))
 			g.discard(card, NoSide)
 			return true
 		}
 		f.Card = int8(card)
-		f.Phase = 1
-		g.logf(bot, "Solo opponent reveals %s.", g.cardName(card))
-	case 1:
-		g.offer(f)
-		return false
+		f.Phase = 2
+		g.logf(bot, "Solo opponent reveals %s and uses its event.", g.cardName(card))
+		g.startEvent(card, bot, bot)
 	default:
 		g.payBonuses()
 		if f.Card > 0 {
@@ -186,31 +202,28 @@ func (g *Game) stepBotFinalCrisis(f *Frame) bool {
 	return true
 }
 
-func (g *Game) applyBotFinalCrisis(f *Frame, c Choice) {
-	bot := f.Side
-	if c.Kind == ChooseNo {
-		g.logf(bot, "Solo opponent: %s would have no effect; discarded.", g.cardName(c.Card))
-		g.discard(c.Card, NoSide)
-		f.Card = 0
-		f.Phase = 0
-		return
-	}
-	f.Phase = 2
-	g.startEvent(c.Card, bot, bot)
-}
-
 // soloReshuffle: in the Final Crisis the solo deck is rebuilt from the
-// discard pile and the Strategy cards removed during play (solo.md §6.8).
+// discard pile and the Strategy cards removed during play (solo.md §6.8);
+// never from the Final Crisis cards, the cards removed at the solo setup
+// (they are in no pile) or the Player's cards.
 func (g *Game) soloReshuffle() bool {
 	s := &g.S
 	if len(s.Discard) == 0 && len(s.Removed) == 0 {
 		return false
 	}
+	var keep []DiscardEntry
 	for _, e := range s.Discard {
+		if g.deck.Card(int(e.Card)).Kind == FinalCrisisCard {
+			keep = append(keep, e) // never shuffled in (§6.8)
+			continue
+		}
 		s.Deck = append(s.Deck, e.Card)
 	}
 	s.Deck = append(s.Deck, s.Removed...)
-	s.Discard, s.Removed = s.Discard[:0], s.Removed[:0]
+	s.Discard, s.Removed = keep, s.Removed[:0]
+	if len(s.Deck) == 0 {
+		return false
+	}
 	g.shuffle(s.Deck)
 	g.revealed = true
 	g.logf(NoSide, "The Strategy deck is rebuilt from the discarded and removed cards (%d cards).", len(s.Deck))

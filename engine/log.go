@@ -6,11 +6,14 @@ import "fmt"
 // (To != NoSide) are shown only to that side: a revealed hand, the
 // objective a player kept.
 type LogEntry struct {
-	Seq   int    `json:"seq"`
-	Round int8   `json:"round"`
-	Actor Side   `json:"actor"` // who acted (for colouring), NoSide for the game
-	To    Side   `json:"to"`    // NoSide: public
-	Text  string `json:"text"`
+	Seq   int  `json:"seq"`
+	Round int8 `json:"round"`
+	// Version is the state version the entry was written at: entries of the
+	// move that took the game from version v to v+1 carry v.
+	Version int    `json:"version"`
+	Actor   Side   `json:"actor"` // who acted (for colouring), NoSide for the game
+	To      Side   `json:"to"`    // NoSide: public
+	Text    string `json:"text"`
 }
 
 func (g *Game) logf(actor Side, format string, args ...any) {
@@ -25,6 +28,7 @@ func (g *Game) appendLog(e LogEntry) {
 	s := &g.S
 	e.Seq = len(s.Log) + 1
 	e.Round = s.Round
+	e.Version = s.Version
 	s.Log = append(s.Log, e)
 }
 

@@ -190,6 +190,7 @@ func (g *Game) takeCube(side Side) bool {
 				s.FCFirst = side
 			}
 			g.logf(NoSide, "%s breaches its %s zone.", side, zoneNames[z])
+			g.soloBreach(side) // solo: the bot's bonus cubes arrive at once (solo_rules.go)
 		}
 		return true
 	}

@@ -204,6 +204,11 @@ func (g *Game) describeIllegal(p Prompt, c Choice) string {
 
 // setPrompt publishes the prompt of the top frame.
 func (g *Game) addPrompt(side Side, kind PromptKind, f *Frame, choices []Choice) {
+	if side == g.S.BotSide { // solo: what the solo rules allow the bot (solo_rules.go)
+		if choices = g.soloFilter(kind, f, choices); len(choices) == 0 {
+			return
+		}
+	}
 	g.prompts = append(g.prompts, Prompt{
 		Side: side, Kind: kind, Card: int(f.Card), Space: f.Space, N: int(f.N),
 		Choices: choices, Version: g.S.Version, CanUndo: g.canUndo(side),

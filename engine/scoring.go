@@ -54,6 +54,9 @@ func (g *Game) bonusOwners(f *Frame) (owners [2]bool, pending int) {
 // when the bot holds the Initiative the player acts first (solo.md §6.4).
 func (g *Game) bonusChooser(f *Frame) Side {
 	s := &g.S
+	if s.BotSide != NoSide {
+		return g.soloBonusChooser(f) // solo.md §6.4 (solo_rules.go)
+	}
 	owners, _ := g.bonusOwners(f)
 	if owners[Versailles] && owners[Commune] {
 		if s.Initiative == s.BotSide {
