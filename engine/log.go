@@ -57,7 +57,11 @@ func (g *Game) cardList(a []int8) string {
 // LogSince returns the entries after seq visible to viewer (NoSide: public only).
 func (g *Game) LogSince(seq int, viewer Side) []LogEntry {
 	var out []LogEntry
-	for _, e := range g.S.Log {
+	log := g.S.Log
+	if seq > 0 && seq <= len(log) {
+		log = log[seq:] // Seq is the 1-based position
+	}
+	for _, e := range log {
 		if e.Seq > seq && (e.To == NoSide || e.To == viewer && viewer != NoSide) {
 			out = append(out, e)
 		}

@@ -53,8 +53,13 @@ type Deciding struct {
 	Kind PromptKind `json:"kind"`
 }
 
-// ViewFor returns viewer's redacted view (NoSide: a spectator).
-func (g *Game) ViewFor(viewer Side) View {
+// ViewFor returns viewer's redacted view (NoSide: a spectator) with the
+// whole visible log.
+func (g *Game) ViewFor(viewer Side) View { return g.ViewSince(viewer, 0) }
+
+// ViewSince is ViewFor with only the log lines after seq (cheap for
+// callers that follow a game move by move).
+func (g *Game) ViewSince(viewer Side, seq int) View {
 	s := &g.S
 	v := View{
 		Viewer: viewer, Variant: s.Variant, BotSide: s.BotSide, Version: s.Version, Round: s.Round,
@@ -81,7 +86,7 @@ func (g *Game) ViewFor(viewer Side) View {
 	for _, p := range g.Prompts() {
 		v.Deciding = append(v.Deciding, Deciding{Side: p.Side, Kind: p.Kind})
 	}
-	v.Log = g.LogSince(0, viewer)
+	v.Log = g.LogSince(seq, viewer)
 	return v
 }
 

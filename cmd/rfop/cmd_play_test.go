@@ -1,0 +1,343 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rfop/rfop/engine"
+	"github.com/stretchr/testify/require"
+)
+
+// runCmd runs the rfop command line in-process.
+func runCmd(stdin io.Reader, args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	if stdin == nil {
+		stdin = strings.NewReader("")
+	}
+	code = run(args, stdin, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// TestPlayScriptedWholeGame answers "1" to every question, through a
+// whole game, and expects the result line.
+func TestPlayScriptedWholeGame(t *testing.T) {
+	in := strings.NewReader(strings.Repeat("1\n", 5000))
+	code, out, errOut := runCmd(in, "play", "--seed", "3", "--board-dir", t.TempDir())
+	require.Equal(t, 0, code, errOut)
+	require.Empty(t, errOut)
+	has(t, out, "GAME OVER")
+	require.Regexp(t, `(?m)^(Versailles|The Commune) wins`, out)
+	hasNot(t, out, "End of input", "the game must end before the input does")
+	hasNot(t, out, "is not a choice")
+}
+
+// driver is stdin for play that reads play's output so far and answers
+// the current question with a random valid number, now and then typing a
+// command or a wrong answer instead.
+type driver struct {
+	out      *bytes.Buffer
+	r        *rand.Rand
+	reads    int
+	maxReads int
+	commands bool
+}
+
+var choiceRange = regexp.MustCompile(`\[1-(\d+), h help\]> $`)
+
+func (d *driver) Read(p []byte) (int, error) {
+	d.reads++
+	if d.reads > d.maxReads {
+		return 0, io.EOF
+	}
+	line := "1\n"
+	if m := choiceRange.FindSubmatch(d.out.Bytes()); m != nil {
+		n, _ := strconv.Atoi(string(m[1]))
+		line = fmt.Sprintf("%d\n", 1+d.r.IntN(n))
+		if d.commands && d.reads%3 == 0 { // every third answer: the next command
+			cmds := []string{"h", "s", "u", "c", "x", "l", "?", "0", "p", "", "u", "99", "q\nn", "  ", "-3", "1.5"}
+			line = cmds[(d.reads/3)%len(cmds)] + "\n"
+		}
+	} else if bytes.HasSuffix(d.out.Bytes(), []byte("(y/n)> ")) {
+		line = "n\n"
+	}
+	return copy(p, line), nil // lines are far shorter than the scanner's buffer
+}
+
+func playDriven(t *testing.T, seed uint64, commands bool, args ...string) (code int, out, errOut string) {
+	t.Helper()
+	var o, e bytes.Buffer
+	d := &driver{out: &o, r: rand.New(rand.NewPCG(seed, 5)), maxReads: 20000, commands: commands}
+	code = run(append([]string{"play", "--board-dir", t.TempDir()}, args...), d, &o, &e)
+	return code, o.String(), e.String()
+}
+
+var (
+	bannerRE  = regexp.MustCompile(`^─+ (Versailles|Commune) at the keyboard`)
+	privateRE = regexp.MustCompile(`\[private to (Versailles|Commune)\]`)
+)
+
+// checkPrivateLines: in hot-seat a line private to a side is printed only
+// while that side is at the keyboard.
+func checkPrivateLines(t *testing.T, out string) int {
+	t.Helper()
+	at, n := "", 0
+	for i, line := range strings.Split(out, "\n") {
+		if m := bannerRE.FindStringSubmatch(line); m != nil {
+			at = m[1]
+		}
+		if m := privateRE.FindStringSubmatch(line); m != nil {
+			n++
+			require.Equal(t, at, m[1], "output line %d: %q printed while %s is at the keyboard", i+1, line, at)
+		}
+	}
+	return n
+}
+
+func TestPlayDrivenRandomGames(t *testing.T) {
+	for _, tc := range []struct {
+		seed     uint64
+		variant  string
+		commands bool
+	}{
+		{1, "standard", false}, {2, "standard", true}, {3, "censorship", false}, {4, "censorship", true}, {5, "standard", true},
+	} {
+		t.Run(fmt.Sprintf("%s-%d", tc.variant, tc.seed), func(t *testing.T) {
+			code, out, errOut := playDriven(t, tc.seed, tc.commands, "--seed", fmt.Sprint(tc.seed), "--variant", tc.variant)
+			require.Equal(t, 0, code, errOut)
+			require.Empty(t, errOut)
+			has(t, out, "GAME OVER")
+			has(t, out, tc.variant+" variant")
+			require.Regexp(t, `(?m)^(Versailles|The Commune) wins|^Neither victory condition is met\. .* wins\.`, out)
+			require.Positive(t, checkPrivateLines(t, out), "each side is told the objective it keeps")
+			if tc.commands {
+				has(t, out, "Your hand")
+				has(t, out, "is not a choice or a command")
+				has(t, out, "Carrying on.")
+			}
+		})
+	}
+}
+
+func lastLines(s string, n int) string {
+	l := strings.Split(s, "\n")
+	if len(l) > n {
+		l = l[len(l)-n:]
+	}
+	return strings.Join(l, "\n")
+}
+
+func TestPlayCommands(t *testing.T) {
+	// Both objectives, then: help, board, cards, log, bad input, undo.
+	in := "1\n1\nh\ns\nc\nl\nfoo\n0\nu\n"
+	code, out, errOut := runCmd(strings.NewReader(in), "play", "--seed", "7")
+	require.Equal(t, 0, code, errOut)
+	has(t, out, "Versailles wins if its Military VP")
+	has(t, out, "The Commune wins if its Political VP")
+	has(t, out, "look away")
+	has(t, out, "National Assembly (pivotal)")
+	has(t, out, "Your hand (Commune)")
+	has(t, out, "Your objective:")
+	has(t, out, "OP:", "c shows the card texts")
+	has(t, out, "log lines (as Commune sees them)")
+	has(t, out, `"foo" is not a choice or a command`)
+	has(t, out, "No choice 0")
+	has(t, out, "Commune takes back its last choice.")
+	// The objective prompt comes back to the Commune after its undo.
+	after := out[strings.Index(out, "takes back"):]
+	has(t, after, "Choose the objective to keep")
+	has(t, out, "End of input: game abandoned without a result.")
+}
+
+func TestPlayUndoNothing(t *testing.T) {
+	code, out, _ := runCmd(strings.NewReader("u\n"), "play", "--seed", "7")
+	require.Equal(t, 0, code)
+	has(t, out, "Nothing to undo")
+}
+
+func TestPlayQuit(t *testing.T) {
+	code, out, _ := runCmd(strings.NewReader("q\ny\n1\n"), "play", "--seed", "2")
+	require.Equal(t, 0, code)
+	has(t, out, "Quit this game?")
+	has(t, out, "Game abandoned without a result.")
+	hasNot(t, out, "Versailles: Keep", "the game stopped at the first question")
+
+	code, out, _ = runCmd(strings.NewReader("q\nn\n"), "play", "--seed", "2")
+	require.Equal(t, 0, code)
+	has(t, out, "Carrying on.")
+	has(t, out, "End of input")
+}
+
+func TestPlayEOF(t *testing.T) {
+	code, out, errOut := runCmd(nil, "play", "--seed", "2")
+	require.Equal(t, 0, code)
+	require.Empty(t, errOut)
+	has(t, out, "End of input: game abandoned without a result.")
+}
+
+func TestPlayRandomSeedIsPrinted(t *testing.T) {
+	code, out, _ := runCmd(nil, "play")
+	require.Equal(t, 0, code)
+	require.Regexp(t, `seed \d+ \(replay this deal with --seed \d+\)`, out)
+}
+
+func TestPlayHelp(t *testing.T) {
+	for _, h := range []string{"-h", "--help"} {
+		code, out, errOut := runCmd(nil, "play", h)
+		require.Equal(t, 0, code)
+		require.Empty(t, errOut)
+		has(t, out, "Usage: rfop play")
+		has(t, out, "Versailles wins if")
+		has(t, out, "-board-dir")
+		has(t, out, "u undo")
+	}
+	code, out, _ := runCmd(nil, "--help")
+	require.Equal(t, 0, code)
+	has(t, out, "play ")
+	has(t, out, "selfplay ")
+}
+
+func TestPlayBadFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"--bogus"}, 2, "flag provided but not defined: -bogus"},
+		{[]string{"--seed", "x"}, 2, "invalid value"},
+		{[]string{"--variant", "chess"}, 2, `unknown variant "chess"`},
+		{[]string{"--solo", "prussia"}, 2, `unknown side "prussia"`},
+		{[]string{"extra"}, 2, `unexpected argument "extra"`},
+		{[]string{"--solo", "commune", "--variant", "censorship"}, 2, "no solo rules"},
+	} {
+		code, out, errOut := runCmd(nil, append([]string{"play"}, tc.args...)...)
+		require.Equal(t, tc.code, code, "%v: %s", tc.args, errOut)
+		require.Contains(t, errOut, tc.msg, tc.args)
+		require.Empty(t, out, tc.args)
+	}
+}
+
+func TestPlaySoloNotAvailableYet(t *testing.T) {
+	if soloChooser != nil {
+		t.Skip("the solo opponent is wired in")
+	}
+	for _, cmd := range []string{"play", "selfplay"} {
+		code, out, errOut := runCmd(nil, cmd, "--solo", "commune")
+		require.Equal(t, 1, code)
+		require.Contains(t, errOut, "solo opponent not available yet")
+		require.Empty(t, out)
+	}
+}
+
+// withStubSolo installs a solo opponent that takes the first choice.
+func withStubSolo(t *testing.T) {
+	t.Helper()
+	saved := soloChooser
+	soloChooser = func(g *engine.Game, p engine.Prompt) (engine.Choice, error) {
+		if p.Side != g.S.BotSide {
+			return engine.Choice{}, fmt.Errorf("asked to decide for %s", p.Side)
+		}
+		return p.Choices[0], nil
+	}
+	t.Cleanup(func() { soloChooser = saved })
+}
+
+func TestPlaySoloWithStubOpponent(t *testing.T) {
+	withStubSolo(t)
+	for i, bot := range []string{"versailles", "commune"} {
+		code, out, errOut := playDriven(t, uint64(10+i), true, "--seed", fmt.Sprint(10+i), "--solo", bot)
+		require.Equal(t, 0, code, errOut)
+		has(t, out, "GAME OVER")
+		botSide, _ := engine.ParseSide(bot)
+		has(t, out, "the solo opponent plays "+botSide.String())
+		has(t, out, "Solo opponent ("+botSide.String()+"): ")
+		hasNot(t, out, "[private to "+botSide.String()+"]")
+		hasNot(t, out, "at the keyboard", "no hand-over banner in solo")
+		require.Regexp(t, `You win!|The solo opponent wins this time\.`, out)
+	}
+}
+
+type fakeBoard struct {
+	paths    []string
+	viewers  []engine.Side
+	captions []string
+	failAt   int
+}
+
+func (f *fakeBoard) WriteBoard(path string, v engine.View, caption string) error {
+	f.paths = append(f.paths, path)
+	f.viewers = append(f.viewers, v.Viewer)
+	f.captions = append(f.captions, caption)
+	if f.failAt > 0 && len(f.paths) == f.failAt {
+		return fmt.Errorf("out of ink")
+	}
+	return nil
+}
+
+func TestPlayBoardPictures(t *testing.T) {
+	saved := newBoardWriter
+	t.Cleanup(func() { newBoardWriter = saved })
+	fb := &fakeBoard{}
+	newBoardWriter = func() (boardWriter, error) { return fb, nil }
+	dir := t.TempDir()
+	code, out, _ := runCmd(strings.NewReader("1\n1\n1\n"), "play", "--seed", "4", "--board-dir", dir)
+	require.Equal(t, 0, code)
+	require.Len(t, fb.paths, 4, "the start position and one picture per decision")
+	for i, p := range fb.paths {
+		require.Equal(t, dir+"/board.png", p)
+		require.Equal(t, engine.NoSide, fb.viewers[i], "pictures are drawn from the spectator view")
+	}
+	require.Contains(t, fb.captions[3], "Round 1 — ")
+	require.Equal(t, 4, strings.Count(out, "Board: "+dir+"/board.png"))
+	hasNot(t, out, "not available in this build")
+
+	// A failing writer stops pictures with one notice; the game goes on.
+	fb = &fakeBoard{failAt: 2}
+	code, out, _ = runCmd(strings.NewReader("1\n1\n1\n"), "play", "--seed", "4", "--board-dir", dir)
+	require.Equal(t, 0, code)
+	require.Len(t, fb.paths, 2)
+	require.Equal(t, 1, strings.Count(out, "Board picture failed: out of ink"))
+
+	// No renderer: one notice, no pictures.
+	newBoardWriter = nil
+	_, out, _ = runCmd(strings.NewReader("1\n"), "play", "--seed", "4")
+	require.Equal(t, 1, strings.Count(out, "Board pictures are not available in this build"))
+	hasNot(t, out, "Board: ")
+}
+
+// has and hasNot check the output without dumping all of it on failure.
+func has(t *testing.T, out, sub string, msg ...any) {
+	t.Helper()
+	if !strings.Contains(out, sub) {
+		t.Fatalf("output lacks %q %v; it ends:\n%s", sub, msg, lastLines(out, 25))
+	}
+}
+
+func hasNot(t *testing.T, out, sub string, msg ...any) {
+	t.Helper()
+	if i := strings.Index(out, sub); i >= 0 {
+		t.Fatalf("output has %q %v, around:\n%s", sub, msg, out[max(0, i-800):min(len(out), i+200)])
+	}
+}
+
+// Against the solo opponent, a run of its decisions makes one picture: one
+// before each question to the player, and one at the end.
+func TestPlaySoloBoardPictures(t *testing.T) {
+	withStubSolo(t)
+	saved := newBoardWriter
+	t.Cleanup(func() { newBoardWriter = saved })
+	fb := &fakeBoard{}
+	newBoardWriter = func() (boardWriter, error) { return fb, nil }
+	code, out, errOut := playDriven(t, 21, false, "--seed", "21", "--solo", "commune")
+	require.Equal(t, 0, code, errOut)
+	has(t, out, "GAME OVER")
+	questions := strings.Count(out, "h help]> ")
+	require.LessOrEqual(t, len(fb.paths), questions+1)
+	require.Greater(t, len(fb.paths), questions/2)
+	require.Less(t, len(fb.paths), questions+strings.Count(out, "Solo opponent (Commune): "), "bot decisions are batched")
+}
