@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 )
 
 // CardKind separates the three decks.
@@ -112,17 +113,21 @@ func (d *Deck) FindCard(q string) []*Card {
 //go:embed cards.json
 var defaultDeckJSON []byte
 
-var defaultDeck *Deck
+var (
+	defaultDeck     *Deck
+	defaultDeckOnce sync.Once
+)
 
-// DefaultDeck returns the deck embedded in the binary (cards.json).
+// DefaultDeck returns the deck embedded in the binary (cards.json). Safe
+// for concurrent use.
 func DefaultDeck() *Deck {
-	if defaultDeck == nil {
+	defaultDeckOnce.Do(func() {
 		d, err := ParseDeck(defaultDeckJSON)
 		if err != nil {
-			panic("engine: embedded cards.json is invalid: " + err.Error())
+			panic("engine: embedded cards.json is invalid: " + err.Error()) // a build defect, caught by the tests
 		}
 		defaultDeck = d
-	}
+	})
 	return defaultDeck
 }
 

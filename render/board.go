@@ -1,0 +1,476 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"strings"
+
+	"github.com/rfop/rfop/engine"
+)
+
+// boardState is the (sanitised) view being drawn and the previous one.
+type boardState struct {
+	v    engine.View
+	prev *engine.View
+}
+
+var sides = [2]engine.Side{engine.Versailles, engine.Commune}
+
+// drawDynamic draws the state-dependent part of the board over a copy of
+// the static layer.
+func (r *Renderer) drawDynamic(p *painter, b *boardState, caption string) {
+	r.drawCaption(p, b, caption)
+	r.drawTracks(p, b)
+	r.drawMap(p, b)
+	for _, s := range sides {
+		r.drawSideState(p, b, s)
+	}
+	r.drawMiddleState(p, b)
+}
+
+// ---- caption bar ----
+
+func (r *Renderer) drawCaption(p *painter, b *boardState, caption string) {
+	fs := p.fs
+	v := &b.v
+	label, col := decidingLabel(v)
+	pill := image.Rectangle{}
+	if label != "" {
+		fc := fs.bold(18)
+		w := measure(fc, label) + 28
+		pill = image.Rect(captionRect.Max.X-8-w, captionRect.Min.Y+6, captionRect.Max.X-8, captionRect.Max.Y-6)
+		p.roundRect(pill, 17, col)
+		p.roundFrame(pill, 17, 2, colWhite)
+		textMid(p.img, fc, label, mid(pill).X, mid(pill).Y, colWhite, center)
+	}
+	maxW := BoardWidth - 28
+	if label != "" {
+		maxW = pill.Min.X - 28
+	}
+	fc := fs.bold(20)
+	textMid(p.img, fc, ellipsize(fc, caption, maxW), 14, mid(captionRect).Y, colWhite, left)
+}
+
+// decidingLabel says whose decision it is (or who won).
+func decidingLabel(v *engine.View) (string, color.RGBA) {
+	if v.Result != nil {
+		if v.Result.Winner == engine.NoSide {
+			return "GAME OVER", colInk
+		}
+		return "GAME OVER · " + sideWord(v.Result.Winner) + " WINS", sideCol(v.Result.Winner)
+	}
+	if len(v.Deciding) == 0 {
+		return "", colInk
+	}
+	var who [2]bool
+	for _, d := range v.Deciding {
+		if d.Side == engine.Versailles || d.Side == engine.Commune {
+			who[d.Side] = true
+		}
+	}
+	what := promptWords(v.Deciding[0].Kind)
+	switch {
+	case who[0] && who[1]:
+		return "BOTH TO DECIDE: " + what, colNeutral
+	case who[0]:
+		return "VERSAILLES TO DECIDE: " + what, colVersailles
+	case who[1]:
+		return "COMMUNE TO DECIDE: " + what, colCommune
+	}
+	return "", colInk
+}
+
+// promptWords describes a pending decision in a few words.
+func promptWords(k engine.PromptKind) string {
+	switch k {
+	case engine.PromptObjective:
+		return "keep an objective"
+	case engine.PromptInitiative:
+		return "who plays first"
+	case engine.PromptCensor:
+		return "censorship discard"
+	case engine.PromptPlay:
+		return "play a card"
+	case engine.PromptSphere:
+		return "Political or Military"
+	case engine.PromptOpsRemove:
+		return "remove cubes"
+	case engine.PromptOpsPlace:
+		return "place cubes"
+	case engine.PromptFreeCube:
+		return "free cube"
+	case engine.PromptFCDiscard:
+		return "Final Crisis discard"
+	case engine.PromptFCPlay:
+		return "play a Final Crisis card"
+	case engine.PromptFCDecide:
+		return "apply the event?"
+	case engine.PromptBonusOrder, engine.PromptBonusAction:
+		return "bonus action"
+	case engine.PromptDeescalate:
+		return "de-escalate"
+	case engine.PromptSpread:
+		return "spread influence"
+	case engine.PromptTurncoat:
+		return "turncoat"
+	case engine.PromptScoreOrder:
+		return "scoring order"
+	case engine.PromptObjEventOrder, engine.PromptObjEvent:
+		return "objective event"
+	case engine.PromptOption:
+		return "choose an option"
+	case engine.PromptEventPlace:
+		return "place a cube"
+	case engine.PromptEventRemove:
+		return "remove a cube"
+	case engine.PromptEventReplace:
+		return "replace a cube"
+	case engine.PromptPlaceDisc:
+		return "place a disc"
+	case engine.PromptRemoveDisc:
+		return "remove a disc"
+	case engine.PromptEventDiscard, engine.PromptForceDiscard:
+		return "discard"
+	}
+	s := strings.ReplaceAll(string(k), "-", " ")
+	if s == "" {
+		s = "decide"
+	}
+	return s
+}
+
+// ---- Crisis Tracks ----
+
+func (r *Renderer) drawTracks(p *painter, b *boardState) {
+	fs := p.fs
+	v := &b.v
+	for _, s := range sides {
+		for z := 0; z < engine.NumZones; z++ {
+			zr := zoneRect(s, z)
+			if v.Breached[s][z] {
+				p.blit(r.breached[s][z])
+			}
+			n := int(v.Track[s][z])
+			for i := 0; i < n && i < 3; i++ {
+				p.cube(trackCubeRect(s, z, i), sideCol(s), sideDark(s))
+			}
+			if n > 3 {
+				c := trackCubeRect(s, z, 2)
+				textMid(p.img, fs.bold(16), fmt.Sprintf("×%d", n), c.Max.X+4, mid(c).Y, colInk, left)
+			}
+			nb := int(v.Bonus[s][z])
+			for i := 0; i < nb && i < 3; i++ {
+				p.cube(bonusCubeRect(s, z, i), sideCol(s), sideDark(s))
+			}
+			if b.prev != nil {
+				pv := b.prev
+				if pv.Track[s][z] != v.Track[s][z] || pv.Bonus[s][z] != v.Bonus[s][z] || pv.Breached[s][z] != v.Breached[s][z] {
+					p.roundFrame(zr.Inset(-3), 8, 4, colChanged)
+				}
+			}
+		}
+	}
+}
+
+// ---- map ----
+
+func (r *Renderer) drawMap(p *painter, b *boardState) {
+	v := &b.v
+	for d := engine.Dimension(0); d < engine.NumDimensions; d++ {
+		if c := v.DimensionController(d); c != engine.NoSide {
+			p.blit(r.dimCtrl[c][d])
+		}
+	}
+	if v.Controller(engine.PrussianTerritory) == engine.Versailles {
+		p.blit(r.ctrl[engine.Versailles][engine.PrussianTerritory])
+	}
+	for x := engine.Space(0); x < engine.NumMapSpaces; x++ {
+		r.drawSpaceState(p, b, x)
+	}
+}
+
+func (r *Renderer) drawSpaceState(p *painter, b *boardState, x engine.Space) {
+	fs := p.fs
+	v := &b.v
+	box := spaceRects[x]
+	ctrl := v.Controller(x)
+	body := colBody
+	if ctrl != engine.NoSide {
+		p.blit(r.ctrl[ctrl][x])
+		body = sideLight(ctrl)
+	}
+	for _, s := range sides {
+		n := int(v.Cubes[s][x])
+		if n == 0 {
+			continue
+		}
+		tr := tokenRect(x, s)
+		p.cube(tr, sideCol(s), sideDark(s))
+		textMid(p.img, fs.bold(44), itoa(n), mid(tr).X, mid(tr).Y, colWhite, center)
+	}
+	if d := v.Disc[x]; d != engine.NoSide {
+		row := image.Rect(box.Min.X+2, box.Min.Y+discRowY-2, box.Max.X-2, box.Min.Y+spaceH-bannerH-1)
+		p.rect(row, body)
+		name := "Fortification"
+		if d == engine.Commune {
+			name = "Barricade"
+		}
+		fc := fs.bold(16)
+		w := 36 + measure(fc, name)
+		x0 := mid(box).X - w/2
+		cy := float64(mid(row).Y)
+		p.circle(float64(x0+15), cy, 15, sideDark(d))
+		p.circle(float64(x0+15), cy, 11, sideCol(d))
+		textMid(p.img, fc, name, x0+36, mid(row).Y, sideDark(d), left)
+	}
+	if b.prev == nil {
+		return
+	}
+	pv := b.prev
+	changed := pv.Disc[x] != v.Disc[x]
+	for _, s := range sides {
+		if pv.Cubes[s][x] != v.Cubes[s][x] {
+			changed = true
+		}
+	}
+	if !changed {
+		return
+	}
+	k := ringW + 4
+	if x.Info().Pivotal {
+		k = ringW + 13
+	}
+	p.roundFrame(box.Inset(-k), 6, 5, colChanged)
+	for _, s := range sides {
+		dlt := int(v.Cubes[s][x]) - int(pv.Cubes[s][x])
+		if dlt == 0 {
+			continue
+		}
+		tr := tokenRect(x, s)
+		label := fmt.Sprintf("%+d", dlt)
+		if dlt < 0 {
+			label = "−" + itoa(-dlt)
+		}
+		fc := fs.bold(16)
+		w := measure(fc, label) + 12
+		br := image.Rect(tr.Max.X-w+6, tr.Min.Y-10, tr.Max.X+6, tr.Min.Y+12)
+		p.roundRect(br, 10, colChanged)
+		p.roundFrame(br, 10, 1.5, colInk)
+		textMid(p.img, fc, label, mid(br).X, mid(br).Y, colInk, center)
+	}
+}
+
+// ---- side panels ----
+
+func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
+	fs := p.fs
+	v := &b.v
+	pr := sidePanel[s]
+	// Hand information in the title bar.
+	fc := fs.bold(16)
+	info := fmt.Sprintf("hand: %d card%s", v.HandSize[s], plural(v.HandSize[s]))
+	if v.FCHeld[s] {
+		info += " · Final Crisis card held"
+	}
+	textMid(p.img, fc, info, pr.Max.X-12, pr.Min.Y+sideBarH/2, colWhite, right)
+
+	// Pool.
+	pb := poolRect(s)
+	n := int(v.Pool[s])
+	tk := image.Rect(mid(pb).X-30, pb.Min.Y+30, mid(pb).X+30, pb.Min.Y+90)
+	if n > 0 {
+		p.cube(tk, sideCol(s), sideDark(s))
+		textMid(p.img, fs.bold(38), itoa(n), mid(tk).X, mid(tk).Y, colWhite, center)
+	} else {
+		textMid(p.img, fs.bold(30), "0", mid(tk).X, mid(tk).Y, colFaint, center)
+	}
+	if s == engine.Commune {
+		cap := int(v.PoolCap)
+		msg := fmt.Sprintf("%d cell%s open", cap, plural(cap))
+		if cap == 0 {
+			msg = "no cell open"
+		}
+		text(p.img, fs.bold(14), msg, mid(pb).X, pb.Max.Y-9, colCommuneDark, center)
+	}
+	if b.prev != nil && (b.prev.Pool[s] != v.Pool[s] || s == engine.Commune && b.prev.PoolCap != v.PoolCap) {
+		p.roundFrame(pb.Inset(-3), 8, 4, colChanged)
+	}
+
+	// Momentum marker.
+	m := int(v.Momentum[s])
+	if b.prev != nil && b.prev.Momentum[s] != v.Momentum[s] {
+		oc := momCell(s, int(b.prev.Momentum[s]))
+		p.ring(float64(oc.Max.X-24), float64(mid(oc).Y), 13, 2.5, sideDark(s))
+	}
+	mc := momCell(s, m)
+	cx, cy := float64(mc.Max.X-24), float64(mid(mc).Y)
+	p.circle(cx, cy+2, 16, sideDark(s))
+	p.circle(cx, cy, 16, sideCol(s))
+	p.ring(cx, cy, 16, 2, colWhite)
+	textMid(p.img, fs.bold(18), itoa(m), int(cx), int(cy), colWhite, center)
+	if b.prev != nil && b.prev.Momentum[s] != v.Momentum[s] {
+		p.ring(cx, cy, 21, 4, colChanged)
+	}
+
+	if s == engine.Versailles {
+		for lv := 1; lv <= 3; lv++ {
+			k := int(v.Prussian[lv-1])
+			for i := 0; i < k && i < 3; i++ {
+				p.cube(prussianCubeRect(lv, i), sideCol(s), sideDark(s))
+			}
+		}
+	} else {
+		cap := int(v.PoolCap)
+		for i := 0; i < 4; i++ {
+			if i < cap {
+				p.blit(r.cellOpen[i])
+			}
+			if i < n {
+				p.cube(poolCellRect(i).Inset(3), colCommune, colCommuneDark)
+			}
+		}
+		if n > 4 {
+			c := poolCellRect(3)
+			text(p.img, fs.bold(14), fmt.Sprintf("+%d", n-4), c.Max.X+4, c.Max.Y-8, colInk, left)
+		}
+	}
+
+	// Text lines under the pool.
+	y := pr.Min.Y + 186
+	x0 := pr.Min.X + 14
+	out := int(v.OutOfPlay[s])
+	outCol := colInkSoft
+	if out > 0 {
+		outCol = sideDark(s)
+	}
+	w := text(p.img, fs.bold(17), fmt.Sprintf("Removed from play: %d", out), x0, y, outCol, left)
+	if b.prev != nil && b.prev.OutOfPlay[s] != v.OutOfPlay[s] {
+		p.roundFrame(image.Rect(x0-6, y-18, x0+w+6, y+6), 6, 3, colChanged)
+	}
+	nf := len(v.Fulfilled[s])
+	text(p.img, fs.bold(17), fmt.Sprintf("Objectives fulfilled: %d", nf), pr.Max.X-14, y, colInk, right)
+	y += 24
+	obj := ""
+	// Only the spectator view is guaranteed to hold revealed objectives only.
+	if v.Viewer == engine.NoSide && v.Objective[s] > 0 {
+		if c := r.deck.Card(int(v.Objective[s])); c != nil {
+			obj = fmt.Sprintf("Objective: #%d %s (%s)", c.Num, c.Name, c.Space)
+		}
+	}
+	if obj != "" {
+		text(p.img, fs.bold(16), ellipsize(fs.bold(16), obj, pr.Dx()-28), x0, y, colInk, left)
+		y += 21
+	}
+	if nf > 0 {
+		var names []string
+		for _, n := range v.Fulfilled[s] {
+			if c := r.deck.Card(int(n)); c != nil && c.Space >= 0 {
+				names = append(names, c.Space.String())
+			}
+		}
+		if len(names) > 0 {
+			text(p.img, fs.reg(16), ellipsize(fs.reg(16), "Fulfilled: "+strings.Join(names, ", "), pr.Dx()-28), x0, y, colInkSoft, left)
+		}
+	}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// ---- middle panel ----
+
+func (r *Renderer) drawMiddleState(p *painter, b *boardState) {
+	fs := p.fs
+	v := &b.v
+	m := middlePanel
+	for _, kind := range []engine.Sphere{engine.Political, engine.Military} {
+		val := int(v.VP[kind])
+		mcol := colPoliticalVP
+		if kind == engine.Military {
+			mcol = colMilitaryVP
+		}
+		// Who leads, in words, under the label.
+		c5 := vpCell(kind, 5)
+		lead, lc := "even (0)", colInkSoft
+		switch {
+		case val > 0:
+			lead, lc = fmt.Sprintf("Versailles +%d", val), colVersailles
+		case val < 0:
+			lead, lc = fmt.Sprintf("Commune +%d", -val), colCommune
+		}
+		text(p.img, fs.bold(17), lead, m.Min.X+12, c5.Min.Y+40, lc, left)
+		moved := b.prev != nil && b.prev.VP[kind] != v.VP[kind]
+		if moved {
+			oc := vpCell(kind, int(b.prev.VP[kind]))
+			ox, oy := rectCenter(oc)
+			p.ring(ox, oy, 14, 2.5, mcol)
+		}
+		cr := vpCell(kind, val)
+		cx, cy := rectCenter(cr)
+		p.circle(cx, cy+2, 19, colInk)
+		p.circle(cx, cy, 19, mcol)
+		p.ring(cx, cy, 19, 2, colWhite)
+		n := val
+		if n < 0 {
+			n = -n
+		}
+		textMid(p.img, fs.bold(20), itoa(n), int(cx), int(cy), colWhite, center)
+		if moved {
+			p.ring(cx, cy, 24, 4, colChanged)
+		}
+	}
+	// Round marker.
+	rc := roundCell(int(v.Round))
+	p.roundRect(rc, 5, colInk)
+	s := itoa(int(v.Round))
+	if v.Round == 4 {
+		s = "Final Crisis"
+	}
+	textMid(p.img, fs.bold(18), s, mid(rc).X, mid(rc).Y, colWhite, center)
+	if b.prev != nil && b.prev.Round != v.Round {
+		p.roundFrame(rc.Inset(-4), 7, 4, colChanged)
+	}
+	// Initiative, deck, discard.
+	y := m.Min.Y + 202
+	x := m.Min.X + 12
+	w := text(p.img, fs.bold(17), "Initiative:", x, y, colInk, left)
+	if v.Initiative == engine.Versailles || v.Initiative == engine.Commune {
+		fc := fs.bold(16)
+		word := sideWord(v.Initiative)
+		pw := measure(fc, word) + 20
+		pill := image.Rect(x+w+8, y-18, x+w+8+pw, y+6)
+		p.roundRect(pill, 12, sideCol(v.Initiative))
+		textMid(p.img, fc, word, mid(pill).X, mid(pill).Y, colWhite, center)
+		w += 8 + pw
+	}
+	text(p.img, fs.bold(17), fmt.Sprintf("Deck: %d card%s", v.DeckSize, plural(v.DeckSize)), m.Max.X-12, y, colInk, right)
+	y += 28
+	lw := text(p.img, fs.bold(17), "Discard:", x, y, colInk, left)
+	if len(v.Discard) == 0 {
+		text(p.img, fs.reg(17), "empty", x+lw+8, y, colInkSoft, left)
+		return
+	}
+	top := v.Discard[len(v.Discard)-1]
+	c := r.deck.Card(int(top.Card))
+	label := fmt.Sprintf("#%d", top.Card)
+	side := engine.NoSide
+	if c != nil {
+		label = fmt.Sprintf("#%d %s · %d OP", c.Num, c.Name, c.OP)
+		side = c.Side
+	}
+	fc := fs.bold(16)
+	maxW := m.Max.X - 12 - (x + lw + 8) - 20
+	label = ellipsize(fc, label, maxW)
+	cw := measure(fc, label) + 20
+	chip := image.Rect(x+lw+8, y-18, x+lw+8+cw, y+6)
+	p.roundRect(chip, 5, sideCol(side))
+	textMid(p.img, fc, label, mid(chip).X, mid(chip).Y, colWhite, center)
+	if b.prev != nil && len(b.prev.Discard) != len(v.Discard) {
+		p.roundFrame(chip.Inset(-3), 7, 3, colChanged)
+	}
+}

@@ -1,0 +1,76 @@
+// Package render draws Red Flag Over Paris for Discord: the board picture
+// posted after every play, and card pictures for hands (DMs, ephemeral
+// replies) and for /rfop card. The art is our own schematic drawing, not
+// the printed board.
+//
+// # The board (RenderBoard, 1600×1000 PNG)
+//
+//   - Top: a caption line (the caller's; DefaultCaption builds one) and a
+//     pill saying whose decision it is, or who won.
+//   - Both Crisis Tracks, zone by zone from the centre of the board
+//     outward (Starting, Escalation, Tension, Final Crisis): the cubes left
+//     in each zone, its bonus cubes, and breached zones (dark header,
+//     hatched, "BREACHED"). Empty outlines show the printed capacities.
+//   - The Political half (Institutional green squares, Public Opinion
+//     orange triangles) and the Military half (Paris purple diamonds, Forts
+//     teal circles) with the twelve spaces, Versailles HQ and the Prussian
+//     Occupied Territory (drawn Versailles-controlled at Prussian
+//     Collaboration 3). Adjacency links are double lines; the two one-way
+//     links into the National Assembly are arrows. Pivotal spaces carry a
+//     star and a triple border.
+//   - In each space: a blue (Versailles, left) and a red (Commune, right)
+//     cube with its count, a Fortification or Barricade disc, and control
+//     (coloured ring, tinted body and a banner naming the controller). A
+//     fully controlled Crisis Dimension fills its chip in the half's title
+//     row.
+//   - Bottom: each side's cube pool (the Commune's cells by momentum level,
+//     open, shut or filled), momentum track, the cubes still under Prussian
+//     Collaboration, cubes removed from play, hand size, Final Crisis card,
+//     objectives fulfilled (and revealed); the Political and Military VP
+//     tug-of-war tracks (Versailles to the left, like everything blue), the
+//     round track, the initiative, the strategy deck size and the top card
+//     of the discard pile.
+//   - With the previous picture's view, everything that changed since is
+//     ringed in gold: spaces (with +n/−n badges on the cubes), Crisis Track
+//     zones, pools, momentum and VP markers (the old position is left as a
+//     hollow ring), the round, the discard pile.
+//
+// # Hidden information
+//
+// The renderer only ever receives an engine.View and draws only its public
+// fields: never a hand, set-aside cards, an objective offer, and a kept
+// objective only from a spectator view (which holds it only once revealed).
+// Even so, callers must pass the public view, g.ViewFor(engine.NoSide), for
+// any picture posted in a channel. Hand pictures (RenderHand) are for their
+// owner only.
+//
+// # Static and dynamic layers
+//
+// New draws everything that does not depend on the game state once: the
+// background, the spaces with their names, icons and empty cube places, the
+// links, the track and panel frames and labels. Art that depends on a
+// yes/no fact of the state (a space controlled by a side, a dimension
+// held, a zone breached, a Commune pool cell open, the Prussian territory
+// controlled) is also drawn once, into small sprites. A board render copies
+// the static layer into a reused canvas, blits the sprites the state calls
+// for and draws only the pieces, markers and text; PNG encoding (best
+// speed, flat palette) is most of the cost. Card pictures depend only on
+// the deck and are drawn once each, on first use.
+//
+// # Fonts
+//
+// The Go fonts (golang.org/x/image/font/gofont: Go Regular and Go Bold) are
+// embedded, so rendering needs no system font. They cover Latin-1 and Latin
+// Extended-A (Père Lachaise, Château, Mont-Valérien) and Cyrillic (Красное
+// знамя над Парижем), so French and Russian names render as they are.
+//
+// # Concurrency
+//
+// A Renderer is safe for concurrent use: make one at start-up and share it
+// between all games. Its static layer and sprites are read-only after New.
+// Font faces are not goroutine-safe (they cache glyphs), so each render
+// takes a private set of faces from a free list and gives it back; the
+// same goes for the board-sized canvases. The free lists keep
+// GOMAXPROCS+1 spares; renders beyond that in parallel allocate their own
+// and drop them afterwards. The card cache is guarded by a mutex.
+package render

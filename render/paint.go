@@ -1,0 +1,182 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	"github.com/fogleman/gg"
+)
+
+// painter draws on one RGBA image: axis-aligned rectangles with image/draw
+// (fast, no anti-aliasing needed), everything else with gg, text with
+// font.Drawer. One painter belongs to one goroutine.
+type painter struct {
+	img *image.RGBA
+	dc  *gg.Context
+	fs  *faceSet
+}
+
+func newPainter(img *image.RGBA, fs *faceSet) *painter {
+	return &painter{img: img, dc: gg.NewContextForRGBA(img), fs: fs}
+}
+
+func (p *painter) rect(r image.Rectangle, c color.Color) {
+	draw.Draw(p.img, r, image.NewUniform(c), image.Point{}, draw.Src)
+}
+
+// frame draws a border of width w inside r.
+func (p *painter) frame(r image.Rectangle, w int, c color.Color) {
+	p.rect(image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+w), c)
+	p.rect(image.Rect(r.Min.X, r.Max.Y-w, r.Max.X, r.Max.Y), c)
+	p.rect(image.Rect(r.Min.X, r.Min.Y+w, r.Min.X+w, r.Max.Y-w), c)
+	p.rect(image.Rect(r.Max.X-w, r.Min.Y+w, r.Max.X, r.Max.Y-w), c)
+}
+
+func (p *painter) roundRect(r image.Rectangle, radius float64, c color.Color) {
+	p.dc.DrawRoundedRectangle(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), radius)
+	p.dc.SetColor(c)
+	p.dc.Fill()
+}
+
+func (p *painter) roundFrame(r image.Rectangle, radius, w float64, c color.Color) {
+	p.dc.DrawRoundedRectangle(float64(r.Min.X)+w/2, float64(r.Min.Y)+w/2, float64(r.Dx())-w, float64(r.Dy())-w, radius)
+	p.dc.SetColor(c)
+	p.dc.SetLineWidth(w)
+	p.dc.Stroke()
+}
+
+func (p *painter) circle(cx, cy, r float64, c color.Color) {
+	p.dc.DrawCircle(cx, cy, r)
+	p.dc.SetColor(c)
+	p.dc.Fill()
+}
+
+func (p *painter) ring(cx, cy, r, w float64, c color.Color) {
+	p.dc.DrawCircle(cx, cy, r)
+	p.dc.SetColor(c)
+	p.dc.SetLineWidth(w)
+	p.dc.Stroke()
+}
+
+func (p *painter) line(x0, y0, x1, y1, w float64, c color.Color) {
+	p.dc.SetLineCap(gg.LineCapRound)
+	p.dc.DrawLine(x0, y0, x1, y1)
+	p.dc.SetColor(c)
+	p.dc.SetLineWidth(w)
+	p.dc.Stroke()
+}
+
+func (p *painter) poly(pts []gg.Point, c color.Color) {
+	for i, pt := range pts {
+		if i == 0 {
+			p.dc.MoveTo(pt.X, pt.Y)
+		} else {
+			p.dc.LineTo(pt.X, pt.Y)
+		}
+	}
+	p.dc.ClosePath()
+	p.dc.SetColor(c)
+	p.dc.Fill()
+}
+
+func starPoints(cx, cy, r float64) []gg.Point {
+	pts := make([]gg.Point, 10)
+	for i := range pts {
+		a := -math.Pi/2 + float64(i)*math.Pi/5
+		rr := r
+		if i%2 == 1 {
+			rr = r * 0.45
+		}
+		pts[i] = gg.Point{X: cx + rr*math.Cos(a), Y: cy + rr*math.Sin(a)}
+	}
+	return pts
+}
+
+// star draws a five-pointed star with an outline.
+func (p *painter) star(cx, cy, r float64, fill, edge color.Color) {
+	p.poly(starPoints(cx, cy, r+2), edge)
+	p.poly(starPoints(cx, cy, r), fill)
+}
+
+// dimIcon draws a dimension's icon (square, triangle, circle, diamond)
+// centred on (cx, cy), size s.
+func (p *painter) dimIcon(d int, cx, cy, s float64, fill, edge color.Color) {
+	shape := func(k float64, c color.Color) {
+		h := s/2 + k
+		switch d {
+		case 0: // Institutional: square
+			p.dc.DrawRectangle(cx-h*0.85, cy-h*0.85, 2*h*0.85, 2*h*0.85)
+			p.dc.SetColor(c)
+			p.dc.Fill()
+		case 1: // Public Opinion: triangle
+			p.poly([]gg.Point{{X: cx, Y: cy - h}, {X: cx + h*1.05, Y: cy + h*0.8}, {X: cx - h*1.05, Y: cy + h*0.8}}, c)
+		case 2: // Forts: circle
+			p.circle(cx, cy, h*0.9, c)
+		case 3: // Paris: diamond
+			p.poly([]gg.Point{{X: cx, Y: cy - h}, {X: cx + h*0.8, Y: cy}, {X: cx, Y: cy + h}, {X: cx - h*0.8, Y: cy}}, c)
+		}
+	}
+	shape(2, edge)
+	shape(0, fill)
+}
+
+// arrowHead draws a filled arrowhead whose tip is at (x, y), pointing along
+// the direction (dx, dy).
+func (p *painter) arrowHead(x, y, dx, dy, size float64, c color.Color) {
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return
+	}
+	ux, uy := dx/l, dy/l
+	bx, by := x-ux*size, y-uy*size
+	px, py := -uy*size*0.55, ux*size*0.55
+	p.poly([]gg.Point{{X: x, Y: y}, {X: bx + px, Y: by + py}, {X: bx - px, Y: by - py}}, c)
+}
+
+// cube draws an influence cube: a rounded square with a darker base.
+func (p *painter) cube(r image.Rectangle, c, dark color.Color) {
+	rad := float64(r.Dx()) / 7
+	p.roundRect(r.Add(image.Pt(0, 2)), rad, dark)
+	p.roundRect(r, rad, c)
+}
+
+// slot draws an empty place for a cube.
+func (p *painter) slot(r image.Rectangle, c color.Color) {
+	p.roundFrame(r, float64(r.Dx())/7, 2, c)
+}
+
+// hatch draws 45° stripes inside r (clipped by hand: gg's Clip allocates a
+// full-size mask).
+func (p *painter) hatch(r image.Rectangle, c color.Color, step int) {
+	h := r.Dy()
+	for x := r.Min.X - h; x < r.Max.X; x += step {
+		x0, y0 := x, r.Max.Y
+		x1, y1 := x+h, r.Min.Y
+		if x0 < r.Min.X {
+			d := r.Min.X - x0
+			x0, y0 = r.Min.X, y0-d
+		}
+		if x1 > r.Max.X {
+			e := x1 - r.Max.X
+			x1, y1 = r.Max.X, y1+e
+		}
+		if x1 <= x0 || y0 <= y1 {
+			continue
+		}
+		p.dc.SetLineCap(gg.LineCapButt)
+		p.dc.DrawLine(float64(x0), float64(y0), float64(x1), float64(y1))
+		p.dc.SetColor(c)
+		p.dc.SetLineWidth(2)
+		p.dc.Stroke()
+	}
+}
+
+func rectCenter(r image.Rectangle) (float64, float64) {
+	return float64(r.Min.X+r.Max.X) / 2, float64(r.Min.Y+r.Max.Y) / 2
+}
+
+func mid(r image.Rectangle) image.Point {
+	return image.Pt((r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2)
+}

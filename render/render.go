@@ -1,0 +1,209 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"runtime"
+	"sync"
+
+	"github.com/fogleman/gg"
+	"github.com/rfop/rfop/engine"
+)
+
+// Renderer draws boards and cards. Make one with New and share it: all its
+// methods are safe for concurrent use.
+type Renderer struct {
+	deck  *engine.Deck
+	fonts *fonts
+	faces facePool
+
+	// static is the board art that never changes (read-only after New).
+	static *image.RGBA
+	// Pre-drawn pieces of art blitted over static when the state asks for
+	// them (a controlled space, a breached zone, an open pool cell...).
+	ctrl     [2][engine.NumSpaces]sprite
+	dimCtrl  [2][engine.NumDimensions]sprite
+	breached [2][engine.NumZones]sprite
+	cellOpen [4]sprite // Commune pool cells, in order
+
+	cards cardCache // card pictures, drawn on first use
+
+	canvases chan *canvas // free list of board-sized canvases
+	bufs     bufferPool
+	enc      png.Encoder
+}
+
+// sprite is a rectangle of pre-drawn art.
+type sprite struct {
+	img *image.RGBA // Bounds() is where it goes on the board
+}
+
+// canvas is a board-sized image with its gg context, reused between renders.
+type canvas struct {
+	img *image.RGBA
+	dc  *gg.Context
+}
+
+// bufferPool reuses the PNG encoder's zlib state and row buffers.
+type bufferPool struct{ p sync.Pool }
+
+func (b *bufferPool) Get() *png.EncoderBuffer {
+	e, _ := b.p.Get().(*png.EncoderBuffer)
+	return e
+}
+
+func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
+
+// New parses the fonts and draws the static board art. deck names the cards
+// (nil: the engine's embedded deck).
+func New(deck *engine.Deck) (*Renderer, error) {
+	if deck == nil {
+		deck = engine.DefaultDeck()
+	}
+	f, err := loadFonts()
+	if err != nil {
+		return nil, err
+	}
+	r := &Renderer{deck: deck, fonts: f}
+	// Enough spares for every CPU to render at once; more renders than
+	// that in parallel allocate extra canvases and faces, dropped after use.
+	spares := runtime.GOMAXPROCS(0) + 1
+	r.faces = facePool{f: f, free: make(chan *faceSet, spares)}
+	r.canvases = make(chan *canvas, spares)
+	r.enc = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.bufs}
+	r.drawStatic()
+	return r, nil
+}
+
+// Deck returns the deck the renderer names cards from.
+func (r *Renderer) Deck() *engine.Deck { return r.deck }
+
+func (r *Renderer) getCanvas() *canvas {
+	select {
+	case c := <-r.canvases:
+		return c
+	default:
+	}
+	img := image.NewRGBA(image.Rect(0, 0, BoardWidth, BoardHeight))
+	return &canvas{img: img, dc: gg.NewContextForRGBA(img)}
+}
+
+func (r *Renderer) putCanvas(c *canvas) {
+	select {
+	case r.canvases <- c:
+	default:
+	}
+}
+
+// RenderBoard draws the board for v and returns it as a PNG.
+//
+// prev, if not nil, is the view of the previous picture: what changed since
+// (pieces in a space, a Crisis Track zone, a pool, VP, momentum, the round)
+// is highlighted in gold. caption is the line at the top of the picture;
+// DefaultCaption builds one.
+//
+// The renderer draws only public information from the view (never a hand,
+// a set-aside card, an objective offer or an unrevealed objective), but a
+// picture posted in a channel must still be made from the spectator view
+// g.ViewFor(engine.NoSide), so that nothing private reaches it by accident.
+func (r *Renderer) RenderBoard(v *engine.View, prev *engine.View, caption string) ([]byte, error) {
+	c := r.getCanvas()
+	defer r.putCanvas(c)
+	if err := r.drawBoardOn(c, v, prev, caption); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	buf.Grow(256 << 10)
+	if err := r.Encode(&buf, c.img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// DrawBoard is RenderBoard without the PNG encoding: it returns a new image
+// that the caller owns.
+func (r *Renderer) DrawBoard(v *engine.View, prev *engine.View, caption string) (*image.RGBA, error) {
+	c := r.getCanvas()
+	defer r.putCanvas(c)
+	if err := r.drawBoardOn(c, v, prev, caption); err != nil {
+		return nil, err
+	}
+	out := image.NewRGBA(c.img.Rect)
+	copy(out.Pix, c.img.Pix)
+	return out, nil
+}
+
+// Encode writes img as a PNG with the renderer's encoder settings
+// (best speed; the flat palette keeps the file small).
+func (r *Renderer) Encode(w io.Writer, img image.Image) error {
+	if err := r.enc.Encode(w, img); err != nil {
+		return fmt.Errorf("render: encode PNG: %w", err)
+	}
+	return nil
+}
+
+func (r *Renderer) drawBoardOn(c *canvas, v *engine.View, prev *engine.View, caption string) (err error) {
+	if v == nil {
+		return errors.New("render: nil view")
+	}
+	defer func() {
+		// A bug here must not take the bot down with it.
+		if e := recover(); e != nil {
+			err = fmt.Errorf("render: board: %v", e)
+		}
+	}()
+	copy(c.img.Pix, r.static.Pix)
+	fs := r.faces.take()
+	defer r.faces.give(fs)
+	p := &painter{img: c.img, dc: c.dc, fs: fs}
+	p.dc.Identity()
+	b := boardState{v: sanitize(v)}
+	if prev != nil {
+		pv := sanitize(prev)
+		b.prev = &pv
+	}
+	r.drawDynamic(p, &b, caption)
+	return nil
+}
+
+// sanitize clamps the view's counters to the ranges the board can show, so
+// that a corrupt or future view never indexes out of range.
+func sanitize(in *engine.View) engine.View {
+	v := *in
+	clamp := func(x *int8, lo, hi int8) {
+		if *x < lo {
+			*x = lo
+		}
+		if *x > hi {
+			*x = hi
+		}
+	}
+	clamp(&v.Round, 1, 4)
+	for s := 0; s < 2; s++ {
+		clamp(&v.Momentum[s], 0, 3)
+		clamp(&v.VP[s], -5, 5)
+		clamp(&v.Pool[s], 0, 99)
+		clamp(&v.OutOfPlay[s], 0, 99)
+		for x := range v.Cubes[s] {
+			clamp(&v.Cubes[s][x], 0, 99)
+		}
+		for z := range v.Track[s] {
+			clamp(&v.Track[s][z], 0, 9)
+			clamp(&v.Bonus[s][z], 0, 9)
+		}
+	}
+	clamp(&v.PoolCap, 0, 4)
+	for i := range v.Prussian {
+		clamp(&v.Prussian[i], 0, 9)
+	}
+	for x := range v.Disc {
+		if v.Disc[x] != engine.Versailles && v.Disc[x] != engine.Commune {
+			v.Disc[x] = engine.NoSide
+		}
+	}
+	return v
+}

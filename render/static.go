@@ -1,0 +1,601 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"strings"
+
+	"github.com/rfop/rfop/engine"
+)
+
+// The static layer: everything that does not depend on the game state,
+// drawn once by New. Art that depends on a yes/no fact of the state (this
+// space is controlled by Versailles, this zone is breached, this pool cell
+// is open) is also drawn once, into sprites that a render blits over the
+// static layer; a render then draws only pieces, markers and text.
+
+func (r *Renderer) drawStatic() {
+	fs := newFaceSet(r.fonts)
+	base := image.NewRGBA(image.Rect(0, 0, BoardWidth, BoardHeight))
+	p := newPainter(base, fs)
+	r.drawBase(p)
+	r.static = base
+
+	// Variants drawn on copies of the base, then cut out.
+	for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
+		layer := cloneRGBA(base)
+		q := newPainter(layer, fs)
+		for x := engine.Space(0); x < engine.NumMapSpaces; x++ {
+			drawSpace(q, x, side)
+			r.ctrl[side][x] = cut(layer, spaceSpriteRect(x))
+		}
+		for d := engine.Dimension(0); d < engine.NumDimensions; d++ {
+			drawDimChip(q, d, side)
+			r.dimCtrl[side][d] = cut(layer, dimChipRect(d))
+		}
+		if side == engine.Versailles {
+			drawPOT(q, true)
+			r.ctrl[side][engine.PrussianTerritory] = cut(layer, spaceSpriteRect(engine.PrussianTerritory))
+		}
+	}
+	layer := cloneRGBA(base)
+	q := newPainter(layer, fs)
+	for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
+		for z := 0; z < engine.NumZones; z++ {
+			drawZone(q, side, z, true)
+			r.breached[side][z] = cut(layer, zoneRect(side, z))
+		}
+	}
+	for i := range r.cellOpen {
+		drawPoolCell(q, i, true)
+		r.cellOpen[i] = cut(layer, poolCellRect(i))
+	}
+}
+
+func cloneRGBA(m *image.RGBA) *image.RGBA {
+	c := image.NewRGBA(m.Rect)
+	copy(c.Pix, m.Pix)
+	return c
+}
+
+func cut(m *image.RGBA, r image.Rectangle) sprite {
+	s := image.NewRGBA(r)
+	draw.Draw(s, r, m, r.Min, draw.Src)
+	return sprite{img: s}
+}
+
+func (p *painter) blit(s sprite) {
+	draw.Draw(p.img, s.img.Rect, s.img, s.img.Rect.Min, draw.Src)
+}
+
+func spaceSpriteRect(x engine.Space) image.Rectangle { return spaceRects[x].Inset(-ringW) }
+
+// ringW is the width of the control ring around a space; the pivotal
+// triple border lies just outside it.
+const ringW = 6
+
+func (r *Renderer) drawBase(p *painter) {
+	fs := p.fs
+	p.rect(image.Rect(0, 0, BoardWidth, BoardHeight), colBackground)
+	p.rect(captionRect, colCaption)
+
+	// Crisis Tracks.
+	titles := [2]string{"VERSAILLES CRISIS TRACK", "COMMUNE CRISIS TRACK"}
+	for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
+		tr := trackRect[side]
+		p.roundRect(tr, 8, colPanel)
+		hint := "cubes leave from the centre outward"
+		if side == engine.Versailles {
+			w := text(p.img, fs.bold(17), titles[side], tr.Min.X+10, tr.Min.Y+19, sideDark(side), left)
+			text(p.img, fs.reg(14), "· "+hint+" →", tr.Min.X+18+w, tr.Min.Y+19, colInkSoft, left)
+		} else {
+			w := text(p.img, fs.bold(17), titles[side], tr.Max.X-10, tr.Min.Y+19, sideDark(side), right)
+			text(p.img, fs.reg(14), "← "+hint+" ·", tr.Max.X-18-w, tr.Min.Y+19, colInkSoft, right)
+		}
+		for z := 0; z < engine.NumZones; z++ {
+			drawZone(p, side, z, false)
+		}
+	}
+
+	// Map halves.
+	for i, hr := range []image.Rectangle{politicRect, militaryRect} {
+		p.roundRect(hr, 10, colPanelEdge)
+		p.roundRect(hr.Inset(2), 9, colBackground)
+		name := "POLITICAL"
+		if i == 1 {
+			name = "MILITARY"
+		}
+		text(p.img, fs.bold(20), name, hr.Min.X+14, hr.Min.Y+30, colInk, left)
+	}
+	for d := engine.Dimension(0); d < engine.NumDimensions; d++ {
+		drawDimChip(p, d, engine.NoSide)
+	}
+	drawLinks(p)
+	for x := engine.Space(0); x < engine.NumMapSpaces; x++ {
+		drawSpace(p, x, engine.NoSide)
+	}
+	drawHQ(p)
+	drawPOT(p, false)
+
+	// Side panels.
+	for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
+		drawSidePanel(p, side)
+	}
+	drawMiddlePanel(p)
+}
+
+// ---- Crisis Track zones ----
+
+func drawZone(p *painter, side engine.Side, z int, breached bool) {
+	fs := p.fs
+	zr := zoneRect(side, z)
+	body := colBody
+	if breached {
+		body = colNoCtrl
+	}
+	p.roundRect(zr, 6, body)
+	head := image.Rect(zr.Min.X, zr.Min.Y, zr.Max.X, zr.Min.Y+zoneTitle+4)
+	if breached {
+		p.rect(image.Rect(zr.Min.X, zr.Min.Y+zoneTitle, zr.Max.X, zr.Max.Y-6), colNoCtrl)
+		p.hatch(image.Rect(zr.Min.X+2, zr.Min.Y+zoneTitle+4, zr.Max.X-2, zr.Max.Y-3), colClosed, 12)
+		p.roundRect(head, 6, sideDark(side))
+		p.rect(image.Rect(head.Min.X, head.Max.Y-6, head.Max.X, head.Max.Y), sideDark(side))
+		textMid(p.img, fs.bold(15), engine.ZoneName(z), zr.Min.X+8, zr.Min.Y+13, colWhite, left)
+		textMid(p.img, fs.bold(13), "BREACHED", zr.Max.X-8, zr.Min.Y+13, colChanged, right)
+	} else {
+		p.roundRect(head, 6, colNoCtrl)
+		p.rect(image.Rect(head.Min.X, head.Max.Y-6, head.Max.X, head.Max.Y), colNoCtrl)
+		textMid(p.img, fs.bold(15), engine.ZoneName(z), zr.Min.X+8, zr.Min.Y+13, colInk, left)
+	}
+	p.roundFrame(zr, 6, 2, colPanelEdge)
+	lab := colInkSoft
+	text(p.img, fs.reg(13), "cubes", zr.Min.X+8, zr.Min.Y+58, lab, left)
+	for i := 0; i < trackSlots[side][z]; i++ {
+		p.slot(trackCubeRect(side, z, i), sideCol(side))
+	}
+	if bonusSlots[side][z] == 0 {
+		text(p.img, fs.reg(13), "no bonus", zr.Min.X+8, zr.Min.Y+104, lab, left)
+	} else {
+		text(p.img, fs.reg(13), "bonus", zr.Min.X+8, zr.Min.Y+104, lab, left)
+		for i := 0; i < bonusSlots[side][z]; i++ {
+			p.slot(bonusCubeRect(side, z, i), colBadge)
+		}
+	}
+}
+
+func trackCubeRect(side engine.Side, z, i int) image.Rectangle {
+	zr := zoneRect(side, z)
+	x := zr.Min.X + 56 + i*42
+	y := zr.Min.Y + 32
+	return image.Rect(x, y, x+34, y+34)
+}
+
+func bonusCubeRect(side engine.Side, z, i int) image.Rectangle {
+	zr := zoneRect(side, z)
+	x := zr.Min.X + 60 + i*34
+	y := zr.Min.Y + 84
+	return image.Rect(x, y, x+26, y+26)
+}
+
+// ---- dimension chips (title rows of the map halves) ----
+
+func dimChipRect(d engine.Dimension) image.Rectangle {
+	var hr image.Rectangle
+	i := 0
+	switch d {
+	case engine.Institutional:
+		hr = politicRect
+	case engine.PublicOpinion:
+		hr, i = politicRect, 1
+	case engine.Paris:
+		hr = militaryRect
+	case engine.Forts:
+		hr, i = militaryRect, 1
+	}
+	w := 236
+	x := hr.Min.X + 148 + i*(w+12)
+	if hr == militaryRect {
+		x = hr.Min.X + 136 + i*(w+12)
+	}
+	return image.Rect(x, hr.Min.Y+6, x+w, hr.Min.Y+36)
+}
+
+func drawDimChip(p *painter, d engine.Dimension, ctrl engine.Side) {
+	fs := p.fs
+	cr := dimChipRect(d)
+	fill, ink := colBody, colInk
+	if ctrl != engine.NoSide {
+		fill, ink = sideCol(ctrl), colWhite
+	}
+	p.roundRect(cr, 15, fill)
+	p.roundFrame(cr, 15, 2, colDimDark[d])
+	p.dimIcon(int(d), float64(cr.Min.X+18), float64(cr.Min.Y+15), 16, colDim[d], colDimDark[d])
+	name := d.String()
+	if ctrl == engine.NoSide {
+		w := textMid(p.img, fs.bold(15), name, cr.Min.X+34, cr.Min.Y+15, colInk, left)
+		textMid(p.img, fs.reg(13), "not held", cr.Min.X+42+w, cr.Min.Y+15, colInkSoft, left)
+	} else {
+		textMid(p.img, fs.bold(15), name+": "+sideWord(ctrl)+" ×3", cr.Min.X+34, cr.Min.Y+15, ink, left)
+	}
+}
+
+func sideWord(s engine.Side) string {
+	switch s {
+	case engine.Versailles:
+		return "VERSAILLES"
+	case engine.Commune:
+		return "COMMUNE"
+	}
+	return "—"
+}
+
+// ---- adjacency links ----
+
+func drawLinks(p *painter) {
+	two := func(a, b engine.Space) {
+		ax, ay := rectCenter(spaceRects[a])
+		bx, by := rectCenter(spaceRects[b])
+		p.line(ax, ay, bx, by, 9, colLink)
+		p.line(ax, ay, bx, by, 3, colBackground)
+	}
+	for _, l := range [][2]engine.Space{
+		{engine.Royalists, engine.CatholicChurch}, {engine.Royalists, engine.Press}, {engine.CatholicChurch, engine.Press},
+		{engine.Press, engine.Republicans}, {engine.Press, engine.SocialMovements}, {engine.Republicans, engine.SocialMovements},
+		{engine.MontValerien, engine.ButteMontmartre}, {engine.MontValerien, engine.VersaillesHQ},
+		{engine.FortIssy, engine.VersaillesHQ}, {engine.FortIssy, engine.ButteAuxCailles},
+		{engine.ButteMontmartre, engine.ButteAuxCailles}, {engine.ButteMontmartre, engine.PereLachaise},
+		{engine.ButteAuxCailles, engine.PereLachaise}, {engine.PereLachaise, engine.ChateauVincennes},
+		{engine.PereLachaise, engine.PrussianTerritory}, {engine.ChateauVincennes, engine.PrussianTerritory},
+	} {
+		two(l[0], l[1])
+	}
+	// Fort d'Issy – Château de Vincennes runs under Butte-aux-Cailles.
+	fi, cv := spaceRects[engine.FortIssy], spaceRects[engine.ChateauVincennes]
+	y := float64(fi.Max.Y + 22)
+	pts := [][2]float64{{float64(mid(fi).X), float64(mid(fi).Y)}, {float64(mid(fi).X), y}, {float64(mid(cv).X), y}, {float64(mid(cv).X), float64(mid(cv).Y)}}
+	for _, w := range []struct {
+		w float64
+		c color.RGBA
+	}{{9, colLink}, {3, colBackground}} {
+		for i := 0; i+1 < len(pts); i++ {
+			p.line(pts[i][0], pts[i][1], pts[i+1][0], pts[i+1][1], w.w, w.c)
+		}
+	}
+	// One-way arrows into the National Assembly (from Royalists, Republicans).
+	na := spaceRects[engine.NationalAssembly]
+	_, cy := rectCenter(na)
+	ro, re := spaceRects[engine.Royalists], spaceRects[engine.Republicans]
+	tipL := float64(na.Min.X - 20)
+	tipR := float64(na.Max.X + 20)
+	p.line(float64(ro.Max.X), cy, tipL-10, cy, 5, colLink)
+	p.arrowHead(tipL, cy, 1, 0, 20, colLink)
+	p.line(float64(re.Min.X), cy, tipR+10, cy, 5, colLink)
+	p.arrowHead(tipR, cy, -1, 0, 20, colLink)
+}
+
+// ---- spaces ----
+
+func drawSpace(p *painter, x engine.Space, ctrl engine.Side) {
+	fs := p.fs
+	b := spaceRects[x]
+	in := x.Info()
+	d := in.Dim
+	if ctrl == engine.NoSide && in.Pivotal {
+		// Triple border (outside the control ring).
+		for _, k := range []int{ringW + 2, ringW + 5, ringW + 8} {
+			p.frame(b.Inset(-k), 2, colDimDark[d])
+		}
+	}
+	if ctrl != engine.NoSide {
+		p.frame(b.Inset(-ringW), ringW, sideCol(ctrl))
+	}
+	body := colBody
+	if ctrl != engine.NoSide {
+		body = sideLight(ctrl)
+	}
+	p.rect(b, body)
+	// Header: dimension colour, icon, name.
+	head := image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Min.Y+headerH)
+	p.rect(head, colDim[d])
+	p.dimIcon(int(d), float64(b.Min.X+20), float64(b.Min.Y+headerH/2), 20, colWhite, colDimDark[d])
+	nameW := spaceW - 42
+	if in.Pivotal {
+		nameW -= 24
+	}
+	fc, lines := fitName(fs, in.Name, nameW)
+	if len(lines) == 1 {
+		textMid(p.img, fc, lines[0], b.Min.X+36, b.Min.Y+headerH/2, colWhite, left)
+	} else {
+		text(p.img, fc, lines[0], b.Min.X+36, b.Min.Y+headerH/2-4, colWhite, left)
+		text(p.img, fc, lines[1], b.Min.X+36, b.Min.Y+headerH/2+fc.capHeight+5, colWhite, left)
+	}
+	if in.Pivotal {
+		p.star(float64(b.Max.X-18), float64(b.Min.Y+headerH/2), 15, colStar, colDimDark[d])
+	}
+	// Empty token places.
+	for _, s := range []engine.Side{engine.Versailles, engine.Commune} {
+		tr := tokenRect(x, s)
+		p.roundFrame(tr, 9, 2, mixCol(sideCol(s), body, 0.35))
+	}
+	// Permanent presence.
+	if in.Permanent != engine.NoSide {
+		tr := tokenRect(x, in.Permanent)
+		text(p.img, fs.bold(13), "always", mid(tr).X, b.Min.Y+discRowY+10, sideCol(in.Permanent), center)
+		text(p.img, fs.bold(13), "present", mid(tr).X, b.Min.Y+discRowY+25, sideCol(in.Permanent), center)
+	}
+	// Control banner.
+	ban := image.Rect(b.Min.X, b.Max.Y-bannerH, b.Max.X, b.Max.Y)
+	if ctrl == engine.NoSide {
+		p.rect(ban, colNoCtrl)
+		textMid(p.img, fs.reg(16), "no control", mid(ban).X, mid(ban).Y, colInkSoft, center)
+	} else {
+		p.rect(ban, sideCol(ctrl))
+		textMid(p.img, fs.bold(19), sideWord(ctrl), mid(ban).X, mid(ban).Y, colWhite, center)
+	}
+	p.frame(b, 2, colInk)
+}
+
+// fitName sets a space name in at most two lines of width w, in the
+// largest bold size that fits without cutting a word (hyphens may break).
+func fitName(fs *faceSet, name string, w int) (*face, []string) {
+	for _, size := range []int{19, 18, 17, 16, 15, 14} {
+		fc := fs.bold(size)
+		lines := wrapHyphen(fc, name, w)
+		if len(lines) <= 2 {
+			ok := true
+			for _, l := range lines {
+				if measure(fc, l) > w {
+					ok = false
+				}
+			}
+			if ok {
+				return fc, lines
+			}
+		}
+	}
+	fc := fs.bold(14)
+	lines := wrap(fc, name, w)
+	if len(lines) > 2 {
+		lines = []string{lines[0], ellipsize(fc, joinRest(lines[1:]), w)}
+	}
+	return fc, lines
+}
+
+// wrapHyphen wraps like wrap but may also break after a hyphen, and never
+// cuts inside a word (a too-long word is left too long).
+func wrapHyphen(fc *face, s string, w int) []string {
+	var parts []string // words, with "-" kept at the end of hyphenated pieces
+	for _, word := range strings.Fields(s) {
+		for {
+			i := strings.Index(word, "-")
+			if i < 0 || i == len(word)-1 {
+				break
+			}
+			parts = append(parts, word[:i+1])
+			word = word[i+1:]
+		}
+		parts = append(parts, word+" ")
+	}
+	var lines []string
+	line := ""
+	for _, part := range parts {
+		cand := line + part
+		if line != "" && measure(fc, strings.TrimSpace(cand)) > w {
+			lines = append(lines, strings.TrimSpace(line))
+			line = part
+			continue
+		}
+		line = cand
+	}
+	if line != "" {
+		lines = append(lines, strings.TrimSpace(line))
+	}
+	return lines
+}
+
+func joinRest(a []string) string {
+	s := ""
+	for i, x := range a {
+		if i > 0 {
+			s += " "
+		}
+		s += x
+	}
+	return s
+}
+
+func drawHQ(p *painter) {
+	fs := p.fs
+	b := spaceRects[engine.VersaillesHQ]
+	p.frame(b.Inset(-ringW), ringW, colVersailles)
+	p.rect(b, colVersaillesLight)
+	p.rect(image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Min.Y+48), colVersailles)
+	text(p.img, fs.bold(16), "Versailles", mid(b).X, b.Min.Y+21, colWhite, center)
+	text(p.img, fs.bold(16), "HQ", mid(b).X, b.Min.Y+40, colWhite, center)
+	text(p.img, fs.reg(13), "always", mid(b).X, b.Min.Y+72, colVersaillesDark, center)
+	text(p.img, fs.reg(13), "controlled by", mid(b).X, b.Min.Y+88, colVersaillesDark, center)
+	text(p.img, fs.bold(13), "Versailles", mid(b).X, b.Min.Y+104, colVersaillesDark, center)
+	p.frame(b, 2, colInk)
+}
+
+func drawPOT(p *painter, ctrl bool) {
+	fs := p.fs
+	b := spaceRects[engine.PrussianTerritory]
+	head, body, ink := colNeutral, colNoCtrl, colInkSoft
+	if ctrl {
+		p.frame(b.Inset(-ringW), ringW, colVersailles)
+		head, body, ink = colVersailles, colVersaillesLight, colVersaillesDark
+	}
+	p.rect(b, body)
+	p.rect(image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Min.Y+62), head)
+	for i, s := range []string{"Prussian", "Occupied", "Territory"} {
+		text(p.img, fs.bold(14), s, mid(b).X, b.Min.Y+18+i*18, colWhite, center)
+	}
+	if ctrl {
+		text(p.img, fs.reg(14), "controlled", mid(b).X, b.Min.Y+84, ink, center)
+		text(p.img, fs.reg(14), "by", mid(b).X, b.Min.Y+101, ink, center)
+		text(p.img, fs.bold(15), "Versailles", mid(b).X, b.Min.Y+120, ink, center)
+	} else {
+		for i, s := range []string{"Versailles", "controls it at", "Prussian", "Collab. 3"} {
+			text(p.img, fs.reg(14), s, mid(b).X, b.Min.Y+82+i*16, ink, center)
+		}
+	}
+	p.frame(b, 2, colInk)
+}
+
+// ---- side panels: momentum track, pool, cubes under the track ----
+
+func drawSidePanel(p *painter, side engine.Side) {
+	fs := p.fs
+	pr := sidePanel[side]
+	p.roundRect(pr, 8, colPanel)
+	bar := image.Rect(pr.Min.X, pr.Min.Y, pr.Max.X, pr.Min.Y+sideBarH)
+	p.roundRect(bar, 8, sideCol(side))
+	p.rect(image.Rect(bar.Min.X, bar.Max.Y-8, bar.Max.X, bar.Max.Y), sideCol(side))
+	textMid(p.img, fs.bold(20), sideWord(side), pr.Min.X+12, mid(bar).Y, colWhite, left)
+
+	// Pool box.
+	pb := poolRect(side)
+	p.roundRect(pb, 6, colBody)
+	p.roundFrame(pb, 6, 2, sideCol(side))
+	text(p.img, fs.bold(15), "CUBE POOL", mid(pb).X, pb.Min.Y+19, sideDark(side), center)
+	if side == engine.Versailles {
+		text(p.img, fs.reg(14), "never full", mid(pb).X, pb.Max.Y-9, colInkSoft, center)
+	}
+
+	// Momentum track.
+	label := engine.MomentumTrackName(side)
+	c0 := momCell(side, 0)
+	text(p.img, fs.bold(17), label, c0.Min.X, c0.Min.Y-8, colInk, left)
+	for lv := 0; lv <= 3; lv++ {
+		c := momCell(side, lv)
+		p.roundRect(c, 5, colBody)
+		p.roundFrame(c, 5, 2, sideCol(side))
+		text(p.img, fs.bold(22), itoa(lv), c.Min.X+8, c.Min.Y+29, mixCol(sideCol(side), colBody, 0.55), left)
+	}
+	if side == engine.Versailles {
+		for lv := 1; lv <= 3; lv++ {
+			for i := 0; i < prussianSlots; i++ {
+				p.slot(prussianCubeRect(lv, i), colVersailles)
+			}
+		}
+		c0 := momCell(side, 0)
+		text(p.img, fs.reg(14), "cubes under", c0.Min.X+2, c0.Max.Y+18, colInkSoft, left)
+		text(p.img, fs.reg(14), "the track:", c0.Min.X+2, c0.Max.Y+34, colInkSoft, left)
+	} else {
+		c0 := momCell(side, 0)
+		text(p.img, fs.reg(14), "pool cells", c0.Min.X+2, c0.Max.Y+18, colInkSoft, left)
+		text(p.img, fs.reg(14), "(× = shut):", c0.Min.X+2, c0.Max.Y+34, colInkSoft, left)
+		for i := 0; i < 4; i++ {
+			drawPoolCell(p, i, false)
+		}
+	}
+}
+
+func prussianCubeRect(level, i int) image.Rectangle {
+	c := momCell(engine.Versailles, level)
+	x := c.Min.X + 8 + i*32
+	y := c.Max.Y + 8
+	return image.Rect(x, y, x+26, y+26)
+}
+
+// poolCellLevel: the momentum level each Commune pool cell opens at.
+var poolCellLevel = [4]int{1, 1, 2, 3}
+
+func poolCellRect(i int) image.Rectangle {
+	lv := poolCellLevel[i]
+	c := momCell(engine.Commune, lv)
+	k := 0
+	if i == 1 {
+		k = 1
+	}
+	x := c.Min.X + 6 + k*34
+	y := c.Max.Y + 8
+	return image.Rect(x, y, x+30, y+30)
+}
+
+func drawPoolCell(p *painter, i int, open bool) {
+	r := poolCellRect(i)
+	if open {
+		p.rect(r, colWhite)
+		p.frame(r, 2, colCommune)
+		return
+	}
+	p.rect(r, colClosed)
+	p.line(float64(r.Min.X+6), float64(r.Min.Y+6), float64(r.Max.X-6), float64(r.Max.Y-6), 2, colInkSoft)
+	p.line(float64(r.Max.X-6), float64(r.Min.Y+6), float64(r.Min.X+6), float64(r.Max.Y-6), 2, colInkSoft)
+}
+
+// ---- middle panel: VP tracks, round track ----
+
+func drawMiddlePanel(p *painter) {
+	fs := p.fs
+	m := middlePanel
+	p.roundRect(m, 8, colPanel)
+	for _, kind := range []engine.Sphere{engine.Political, engine.Military} {
+		c := vpCell(kind, 5)
+		label := "Political VP"
+		mc := colPoliticalVP
+		if kind == engine.Military {
+			label, mc = "Military VP", colMilitaryVP
+		}
+		p.circle(float64(m.Min.X+18), float64(c.Min.Y+13), 7, mc)
+		text(p.img, fs.bold(17), label, m.Min.X+30, c.Min.Y+19, colInk, left)
+		for v := -5; v <= 5; v++ {
+			cr := vpCell(kind, v)
+			fill := colBody
+			switch {
+			case v > 0:
+				fill = mixCol(colVersaillesLight, colBody, 0.3+0.7*float64(v)/5)
+			case v < 0:
+				fill = mixCol(colCommuneLight, colBody, 0.3-0.7*float64(v)/5)
+			}
+			p.rect(cr, fill)
+			p.frame(cr, 1, colPanelEdge)
+			n := v
+			if n < 0 {
+				n = -n
+			}
+			textMid(p.img, fs.bold(16), itoa(n), mid(cr).X, mid(cr).Y, colFaint, center)
+		}
+		l, rr := vpCell(kind, 5), vpCell(kind, -5)
+		text(p.img, fs.bold(13), "◄ Versailles", l.Min.X, l.Max.Y+14, colVersailles, left)
+		text(p.img, fs.bold(13), "Commune ►", rr.Max.X, rr.Max.Y+14, colCommune, right)
+	}
+	// Round track.
+	c1 := roundCell(1)
+	text(p.img, fs.bold(17), "Round", m.Min.X+12, mid(c1).Y+6, colInk, left)
+	for rd := 1; rd <= 4; rd++ {
+		c := roundCell(rd)
+		p.roundRect(c, 5, colBody)
+		p.roundFrame(c, 5, 2, colPanelEdge)
+		s := itoa(rd)
+		if rd == 4 {
+			s = "Final Crisis"
+		}
+		textMid(p.img, fs.bold(16), s, mid(c).X, mid(c).Y, colFaint, center)
+	}
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
