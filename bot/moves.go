@@ -61,11 +61,11 @@ func (b *Bot) playSolo(ctx context.Context, rec storage.Game, g *engine.Game) (s
 		if n > 2000 {
 			return rec, errors.New("the solo opponent did not finish its turn")
 		}
-		c, _, err := b.Solo.Decide(g, p)
+		c, note, err := b.Solo.Decide(g, p)
 		if err != nil {
 			return rec, fmt.Errorf("solo opponent: %w", err)
 		}
-		m := engine.Move{Side: bot, Choice: c}
+		m := engine.Move{Side: bot, Choice: c, Note: note}
 		if err := g.ApplyMove(m); err != nil {
 			return rec, fmt.Errorf("solo opponent: %w", err)
 		}

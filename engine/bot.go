@@ -102,6 +102,9 @@ func (g *Game) stepBot(f *Frame) bool {
 //
 // The policy takes the first of these that is offered.
 func (g *Game) offerBot(f *Frame) {
+	if f.Flags&botFinalCrisis != 0 || f.Phase != botDecide {
+		return // only the normal-round use of the revealed card is asked
+	}
 	bot := f.Side
 	r := g.deck.Card(int(f.Card))
 	var ch []Choice

@@ -12,6 +12,8 @@ type Move struct {
 	Choice Choice `json:"choice,omitempty"`
 	Undo   bool   `json:"undo,omitempty"`
 	Resign bool   `json:"resign,omitempty"`
+	// Note is the solo opponent's explanation, logged before its choice.
+	Note string `json:"note,omitempty"`
 }
 
 // ApplyMove applies one logged move.
@@ -21,6 +23,8 @@ func (g *Game) ApplyMove(m Move) error {
 		return g.Undo(m.Side)
 	case m.Resign:
 		return g.Resign(m.Side)
+	case m.Note != "":
+		return g.ApplyWithNote(m.Side, m.Choice, m.Note)
 	}
 	return g.Apply(m.Side, m.Choice)
 }

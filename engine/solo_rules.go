@@ -25,7 +25,8 @@ func (s *State) HasRoom(side Side, x Space) bool {
 // solo rules allow it (solo.md §2 step 4, §6.2-§6.6):
 //   - it places only Available cubes (switch OPS_USE_AVAILABLE_ONLY), in
 //     operations, events, Turncoat and its free momentum cube;
-//   - event cubes go only to spaces with Room (discs need none);
+//   - event cubes go only to spaces with Room (discs need none), and a
+//     disc moves only from a space it can leave safely;
 //   - of "(a) … OR (b) …" it may take only options that would have an
 //     effect, and it applies an event (its objective's, or its own event
 //     played by the Player in the Final Crisis) only if it would have one.
@@ -63,6 +64,16 @@ func (g *Game) soloFilter(kind PromptKind, f *Frame, ch []Choice) []Choice {
 			return ch
 		}
 		return keep(func(c Choice) bool { return c.Kind != ChooseReplace || s.HasRoom(bot, c.Space) && avail })
+	case PromptPlaceDisc:
+		// Both discs on the map: only a disc that can leave safely may move
+		// (bot control kept, no Player control created; solo.md §6.3).
+		return keep(func(c Choice) bool {
+			if c.Kind != ChooseDisc || !c.Extra {
+				return true
+			}
+			lead := s.Pieces(bot, c.To) - s.Pieces(bot.Other(), c.To)
+			return lead >= 2 || lead <= -1
+		})
 	case PromptOption:
 		if f.You != bot {
 			return ch

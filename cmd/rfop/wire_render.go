@@ -34,8 +34,10 @@ type pictures struct{ r *render.Renderer }
 func (p pictures) Board(v engine.View, prev *engine.View, caption string) ([]byte, error) {
 	return p.r.RenderBoard(&v, prev, caption)
 }
-func (p pictures) Hand(cards, objectives []int) ([]byte, error) { return p.r.RenderHand(cards, objectives) }
-func (p pictures) Card(num int) ([]byte, error)                 { return p.r.RenderCard(num) }
+func (p pictures) Hand(cards, objectives []int) ([]byte, error) {
+	return p.r.RenderHand(cards, objectives)
+}
+func (p pictures) Card(num int) ([]byte, error) { return p.r.RenderCard(num) }
 
 // fileBoard writes each board to a file, highlighting what changed since
 // the previous one.
