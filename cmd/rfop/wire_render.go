@@ -8,17 +8,10 @@ import (
 	"github.com/rfop/rfop/render"
 )
 
-// The renderer plugs into the bot and into terminal play here, so that
-// neither package depends on the other.
+// The renderer plugs into the bot and terminal play here.
 
 func init() {
-	botPictures = func() (bot.Pictures, error) {
-		r, err := render.New(nil)
-		if err != nil {
-			return nil, err
-		}
-		return pictures{r}, nil
-	}
+	botPictures = func() (bot.Pictures, error) { return bot.DefaultPictures(nil) }
 	newBoardWriter = func() (boardWriter, error) {
 		r, err := render.New(nil)
 		if err != nil {
@@ -27,17 +20,6 @@ func init() {
 		return &fileBoard{r: r}, nil
 	}
 }
-
-// pictures adapts *render.Renderer to bot.Pictures.
-type pictures struct{ r *render.Renderer }
-
-func (p pictures) Board(v engine.View, prev *engine.View, caption string) ([]byte, error) {
-	return p.r.RenderBoard(&v, prev, caption)
-}
-func (p pictures) Hand(cards, objectives []int) ([]byte, error) {
-	return p.r.RenderHand(cards, objectives)
-}
-func (p pictures) Card(num int) ([]byte, error) { return p.r.RenderCard(num) }
 
 // fileBoard writes each board to a file, highlighting what changed since
 // the previous one.

@@ -1,0 +1,262 @@
+package bot_test
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/bot"
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/internal/fakediscord"
+	"github.com/rfop/rfop/storage"
+	"github.com/stretchr/testify/require"
+)
+
+// The cast of the end-to-end tests.
+const (
+	guildID  = "100"
+	chanID   = "200"
+	chan2ID  = "201"
+	alice    = "301" // plays
+	bob      = "302" // plays
+	carol    = "303" // a member who does not play
+	admin    = "309" // Manage Channels
+	waitLong = 10 * time.Second
+)
+
+var (
+	picsOnce sync.Once
+	pics     bot.Pictures
+)
+
+func sharedPictures(t testing.TB) bot.Pictures {
+	picsOnce.Do(func() {
+		p, err := bot.DefaultPictures(nil)
+		require.NoError(t, err)
+		pics = p
+	})
+	return pics
+}
+
+// harness runs the real bot, with the real discordgo client, against the
+// fake Discord on loopback and a real SQLite file.
+type harness struct {
+	t      testing.TB
+	srv    *fakediscord.Server
+	dbPath string
+	store  *storage.SQLiteStore
+	dg     *discordgo.Session
+	b      *bot.Bot
+	seed   int64
+}
+
+func newHarness(t testing.TB, opts ...fakediscord.Option) *harness {
+	t.Helper()
+	opts = append([]fakediscord.Option{fakediscord.WithGuild(fakediscord.Guild{
+		ID: guildID, Name: "Paris 1871", OwnerID: admin,
+		Channels: []fakediscord.Channel{{ID: chanID, Name: "commune"}, {ID: chan2ID, Name: "versailles"}},
+		Members: []fakediscord.Member{
+			{UserID: alice, Username: "alice"}, {UserID: bob, Username: "bob"}, {UserID: carol, Username: "carol"},
+			{UserID: admin, Username: "admin", Permissions: discordgo.PermissionManageChannels | discordgo.PermissionSendMessages | discordgo.PermissionViewChannel},
+		},
+	})}, opts...)
+	h := &harness{t: t, srv: fakediscord.New(t, opts...), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7}
+	h.start()
+	t.Cleanup(h.stop)
+	return h
+}
+
+func (h *harness) start() {
+	t := h.t
+	store, err := storage.Open(context.Background(), h.dbPath)
+	require.NoError(t, err)
+	dg, err := discordgo.New("Bot test-token")
+	require.NoError(t, err)
+	dg.Client = h.srv.HTTPClient()
+	dg.LogLevel = discordgo.LogError
+	seed := h.seed
+	var mu sync.Mutex
+	b := bot.New(bot.Deps{Session: dg, Store: store, Pictures: sharedPictures(t), Solo: bot.DefaultSolo(), AppID: h.srv.AppID(),
+		Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }})
+	dg.AddHandler(b.OnInteraction)
+	dg.AddHandler(b.OnChannelDelete)
+	require.NoError(t, dg.Open())
+	require.NoError(t, b.RegisterCommands(""))
+	h.store, h.dg, h.b = store, dg, b
+}
+
+func (h *harness) stop() {
+	if h.b == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.NoError(h.t, h.b.Shutdown(ctx))
+	_ = h.dg.Close()
+	_ = h.store.Close()
+	h.b = nil
+}
+
+// restart stops the bot and starts a new one on the same database.
+func (h *harness) restart() {
+	h.stop()
+	h.start()
+}
+
+// command runs a slash command and waits for its initial response.
+func (h *harness) command(user, guild, channel string, sub fakediscord.Arg) (*fakediscord.Interaction, *fakediscord.InteractionResponse) {
+	h.t.Helper()
+	i := h.srv.SlashCommand(user, guild, channel, "rfop", sub)
+	r, err := i.WaitResponse(waitLong)
+	require.NoError(h.t, err, "no response to /rfop %s", sub.Name)
+	return i, r
+}
+
+// settled waits for the interaction's @original to be filled in.
+func (h *harness) settled(i *fakediscord.Interaction) *fakediscord.Message {
+	h.t.Helper()
+	m, err := i.WaitOriginal(func(m *fakediscord.Message) bool { return !m.Loading() }, waitLong)
+	require.NoError(h.t, err)
+	return m
+}
+
+func (h *harness) game(channel string) storage.Game {
+	h.t.Helper()
+	rec, err := h.store.GameByChannel(context.Background(), channel)
+	require.NoError(h.t, err)
+	return rec
+}
+
+func (h *harness) gameByID(id int64) storage.Game {
+	h.t.Helper()
+	rec, err := h.store.GameByID(context.Background(), id)
+	require.NoError(h.t, err)
+	return rec
+}
+
+func (h *harness) engineGame(rec storage.Game) *engine.Game {
+	h.t.Helper()
+	g, err := engine.Load(rec.State, nil)
+	require.NoError(h.t, err)
+	return g
+}
+
+// turnMessage is the newest channel message with a "Take my turn" button.
+func (h *harness) turnMessage(channel string) *fakediscord.Message {
+	h.t.Helper()
+	msgs := h.srv.Messages(channel)
+	for k := len(msgs) - 1; k >= 0; k-- {
+		if msgs[k].Button("Take my turn") != nil {
+			return msgs[k]
+		}
+	}
+	h.t.Fatalf("no message with a Take my turn button in channel %s", channel)
+	return nil
+}
+
+func choiceComponents(m *fakediscord.Message) (buttons []*fakediscord.Component, selects []*fakediscord.Component) {
+	for _, c := range m.AllComponents() {
+		switch {
+		case c.Type == discordgo.ButtonComponent && strings.HasPrefix(c.CustomID, "rfop/c/"):
+			buttons = append(buttons, c)
+		case c.Type == discordgo.SelectMenuComponent && strings.HasPrefix(c.CustomID, "rfop/s/"):
+			selects = append(selects, c)
+		}
+	}
+	return
+}
+
+// choose makes one random choice on a panel message and returns the panel
+// as the bot updated it.
+func (h *harness) choose(user string, panel *fakediscord.Message, r *rand.Rand) *fakediscord.Message {
+	h.t.Helper()
+	buttons, selects := choiceComponents(panel)
+	var i *fakediscord.Interaction
+	if n := len(buttons); n > 0 && (len(selects) == 0 || r.IntN(2) == 0) {
+		i = h.srv.Click(user, panel, buttons[r.IntN(n)].CustomID)
+	} else {
+		s := selects[r.IntN(len(selects))]
+		i = h.srv.Select(user, panel, s.CustomID, s.Options[r.IntN(len(s.Options))].Value)
+	}
+	resp, err := i.WaitResponse(waitLong)
+	require.NoError(h.t, err)
+	require.Equal(h.t, discordgo.InteractionResponseDeferredMessageUpdate, resp.Type, "a choice is acknowledged at once")
+	m, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ID == panel.ID && m.Version > panel.Version }, waitLong)
+	require.NoError(h.t, err, "the panel was not updated after %s", i)
+	return m
+}
+
+// takeTurn opens user's panel from the board and makes decisions until
+// the chain ends. It reports whether the user had anything to decide.
+func (h *harness) takeTurn(user, channel string, r *rand.Rand) bool {
+	h.t.Helper()
+	i := h.srv.ClickLabel(user, h.turnMessage(channel), "Take my turn")
+	resp, err := i.WaitResponse(waitLong)
+	require.NoError(h.t, err)
+	require.True(h.t, resp.Ephemeral(), "the turn panel is private")
+	panel := resp.Message
+	acted := false
+	for steps := 0; steps < 200; steps++ {
+		if b, s := choiceComponents(panel); len(b)+len(s) == 0 {
+			return acted
+		}
+		panel = h.choose(user, panel, r)
+		acted = true
+	}
+	h.t.Fatalf("%s's decision chain did not end", user)
+	return acted
+}
+
+// playUntil plays random legal choices by clicking until stop says so.
+func (h *harness) playUntil(gameID int64, channel string, users []string, r *rand.Rand, stop func(storage.Game) bool) storage.Game {
+	h.t.Helper()
+	for round := 0; round < 2000; round++ {
+		rec := h.gameByID(gameID)
+		if rec.Status != storage.StatusActive || stop(rec) {
+			return rec
+		}
+		any := false
+		for _, u := range users {
+			if h.takeTurn(u, channel, r) {
+				any = true
+			}
+		}
+		require.True(h.t, any, "nobody could act in game %d", gameID)
+	}
+	h.t.Fatalf("game %d did not end", gameID)
+	return storage.Game{}
+}
+
+func resultOf(t testing.TB, rec storage.Game) engine.Result {
+	var r engine.Result
+	require.NoError(t, json.Unmarshal(rec.Result, &r))
+	return r
+}
+
+// startChallenge: alice challenges bob in channel, bob accepts.
+func (h *harness) startChallenge(channel string, aliceSide string) storage.Game {
+	h.t.Helper()
+	_, resp := h.command(alice, guildID, channel, fakediscord.SubCmd("new",
+		fakediscord.UserArg("opponent", bob), fakediscord.StrArg("side", aliceSide)))
+	require.Contains(h.t, resp.Content, "challenges you")
+	i := h.srv.ClickLabel(bob, resp.Message, "Accept")
+	_, err := i.WaitResponse(waitLong)
+	require.NoError(h.t, err)
+	_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+		return m.ID == resp.Message.ID && strings.Contains(m.Content, "Challenge accepted")
+	}, waitLong)
+	require.NoError(h.t, err)
+	rec := h.game(channel)
+	require.Equal(h.t, storage.StatusActive, rec.Status)
+	_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+		return m.ChannelID == channel && m.Button("Take my turn") != nil
+	}, waitLong)
+	require.NoError(h.t, err, "the board is posted when the game starts")
+	return rec
+}

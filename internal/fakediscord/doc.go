@@ -1,0 +1,93 @@
+// Package fakediscord is a fake Discord for end-to-end tests: an HTTP
+// server on 127.0.0.1 that speaks enough of Discord's REST API (v9) and
+// gateway (websocket, JSON text frames) for a real *discordgo.Session
+// (bwmarrin/discordgo v0.29) to connect to it, receive events and call the
+// API, while the test plays the users and inspects what the bot did.
+// Nothing reaches the network.
+//
+// # Connecting discordgo
+//
+// discordgo's endpoints are package variables pointing at discord.com; do
+// not change them. Route the session's HTTP client through Transport, which
+// sends every request to the fake whatever its host. Open then asks the fake
+// for the gateway URL (GET /api/v9/gateway) and dials
+// ws://127.0.0.1:PORT/gateway/?v=9&encoding=json:
+//
+//	srv := fakediscord.New(t,
+//		fakediscord.WithGuild(fakediscord.Guild{ID: "g1", OwnerID: "u1",
+//			Channels: []fakediscord.Channel{{ID: "c1", Name: "general"}},
+//			Members:  []fakediscord.Member{{UserID: "u1", Username: "alice"}, {UserID: "u2"}}}))
+//	dg, _ := discordgo.New("Bot test-token")
+//	dg.Client = &http.Client{Transport: srv.Transport()}
+//	dg.AddHandler(onInteraction)
+//	require.NoError(t, dg.Open()) // HELLO, IDENTIFY, READY, GUILD_CREATE
+//	t.Cleanup(func() { dg.Close() })
+//
+// # Playing the users
+//
+// SlashCommand, Autocomplete, Click, ClickLabel, Select, SubmitModal and
+// ModalSubmit dispatch INTERACTION_CREATE (with member and permissions in a
+// guild, user in a DM, fresh id and token, the message for components) and
+// return an *Interaction handle:
+//
+//	i := srv.SlashCommand("u1", "g1", "c1", "game", fakediscord.SubCmd("start", fakediscord.UserArg("opponent", "u2")))
+//	resp, err := i.WaitResponse(2 * time.Second) // initial callback (types 4..9)
+//	board, err := i.WaitOriginal(nil, 2*time.Second) // @original once filled in
+//	j := srv.ClickLabel("u2", board, "Accept")
+//
+// Say posts a plain user message (MESSAGE_CREATE); Dispatch sends any event.
+// They wait (WithDispatchWait, 10s by default) for a session that got READY.
+//
+// # What the fake implements
+//
+// REST: GET /gateway, /gateway/bot, /users/@me, /users/{id},
+// /users/@me/guilds, /applications/@me; POST /users/@me/channels (one
+// stable DM channel per user); application commands (global and guild:
+// bulk overwrite, create, get, list, edit, delete, with Discord's name and
+// description rules); interaction callbacks, JSON or multipart, types 4 to
+// 9 with Discord's rules (one callback per interaction, else 40060; which
+// types fit which interaction); the interaction webhook (@original and
+// follow-ups: get, edit, delete; the first follow-up after a deferred
+// response replaces the "thinking..." message); channels (get, messages:
+// list, create, get, edit, delete; typing) with JSON or multipart
+// payload_json + files[n]; guilds, their channels, roles and members.
+// Messages are checked against Discord's limits (2000 characters, embeds,
+// five action rows of five buttons, unique custom ids, select options...)
+// and rejected with 400 / 50035 like Discord, unless WithoutValidation.
+// Edits follow Discord: absent fields are kept, null clears, "attachments"
+// lists the attachments to keep and new files are added. Any other route is
+// answered 404 {"message":"fake discord: unknown route ...","code":0},
+// listed by Unknown, and fails the test at cleanup unless
+// AllowUnknownRoutes.
+//
+// Gateway: HELLO, IDENTIFY -> READY (unavailable guild stubs) then
+// GUILD_CREATE per guild, heartbeats acknowledged, RESUME replays missed
+// events then RESUMED (or INVALID_SESSION), REQUEST_GUILD_MEMBERS answered
+// with one chunk, several concurrent connections, increasing sequence
+// numbers per session. DisconnectAll and InvalidateSessions drop the
+// connections.
+//
+// # Recorders
+//
+// Every message version is kept (Message, MessageHistory, MessageEvents);
+// Messages lists what everyone sees in a channel, DMs a user's DM channel,
+// Ephemerals what only one user sees. Files keeps every upload with its
+// bytes (Attachment.Image decodes PNGs). InteractionResponses and
+// ResponseLatencies time dispatch -> first callback. Requests logs every
+// REST call. WaitFor, WaitMessage, WaitOriginal, WaitFollowup and
+// WaitResponse wait without sleeping blindly.
+//
+// # Failures
+//
+// FailNext/Fail answer matching requests (Route patterns or any Matcher)
+// with an error; RateLimit answers 429 with Discord's headers and body so
+// that discordgo sleeps and retries; CloseDMs makes messages to a user fail
+// with 403 / 50007; DeleteChannel dispatches CHANNEL_DELETE and makes the
+// channel 404 / 10003; WithInteractionDeadline enforces Discord's 3 second
+// callback deadline.
+//
+// Not implemented: voice, reactions, pins, threads, webhooks other than
+// interaction tokens, permission checks on REST calls, zlib-compressed
+// gateway frames, sharding beyond echoing the shard, and REST rate limits
+// other than injected ones.
+package fakediscord
