@@ -53,8 +53,8 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 // showTurn answers privately with the user's panel, or whose turn it is.
 func (b *Bot) showTurn(ctx context.Context, i *discordgo.Interaction, gameID int64, note string) {
 	rec, g, err := b.loadGame(ctx, gameID)
-	if err != nil || g == nil {
-		b.replyEphemeral(i, "That game is not running.")
+	if err != nil || g == nil || rec.Status != storage.StatusActive {
+		b.replyEphemeral(i, gameNotRunning(rec, err))
 		return
 	}
 	sides := rec.SidesOf(userID(i))
@@ -83,8 +83,8 @@ func (b *Bot) showHand(ctx context.Context, i *discordgo.Interaction, gameID int
 		return
 	}
 	rec, g, err := b.loadGame(ctx, gameID)
-	if err != nil || g == nil {
-		b.editOriginal(i, msg{content: "That game is not running."})
+	if err != nil || g == nil || rec.Status != storage.StatusActive {
+		b.editOriginal(i, msg{content: gameNotRunning(rec, err)})
 		return
 	}
 	sides := rec.SidesOf(userID(i))
@@ -401,4 +401,17 @@ func (b *Bot) onResignConfirm(ctx context.Context, i *discordgo.Interaction, id 
 	}
 	b.editOriginal(i, msg{content: "You resigned."})
 	b.publish(ctx, rec, g)
+}
+
+// gameNotRunning explains why a game's buttons no longer act.
+func gameNotRunning(rec storage.Game, err error) string {
+	switch {
+	case err != nil:
+		return "That game is not running."
+	case rec.Status == storage.StatusFinished:
+		return fmt.Sprintf("Game #%d is over; it is not running any more.", rec.ID)
+	case rec.Status == storage.StatusAbandoned:
+		return fmt.Sprintf("Game #%d was abandoned; it is not running any more.", rec.ID)
+	}
+	return "That game is not running yet."
 }

@@ -151,6 +151,9 @@ func (h *harness) engineGame(rec storage.Game) *engine.Game {
 func (h *harness) turnMessage(channel string) *fakediscord.Message {
 	h.t.Helper()
 	msgs := h.srv.Messages(channel)
+	if len(msgs) == 0 {
+		msgs = h.srv.DMs(alice) // a DM game
+	}
 	for k := len(msgs) - 1; k >= 0; k-- {
 		if msgs[k].Button("Take my turn") != nil {
 			return msgs[k]
@@ -170,6 +173,17 @@ func choiceComponents(m *fakediscord.Message) (buttons []*fakediscord.Component,
 		}
 	}
 	return
+}
+
+// clickFirst makes the first choice of a panel as user (who may not be
+// the panel's owner).
+func (h *harness) clickFirst(user string, panel *fakediscord.Message) *fakediscord.Interaction {
+	buttons, selects := choiceComponents(panel)
+	if len(buttons) > 0 {
+		return h.srv.Click(user, panel, buttons[0].CustomID)
+	}
+	require.NotEmpty(h.t, selects, "the panel offers no choice")
+	return h.srv.Select(user, panel, selects[0].CustomID, selects[0].Options[0].Value)
 }
 
 // choose makes one random choice on a panel message and returns the panel

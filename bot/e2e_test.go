@@ -2,8 +2,14 @@ package bot_test
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/internal/fakediscord"
 
 	"github.com/rfop/rfop/storage"
 	"github.com/stretchr/testify/assert"
@@ -39,4 +45,269 @@ func TestE2ETwoPlayerGame(t *testing.T) {
 	assert.Contains(t, last.Content, res.Winner.String())
 	assert.Contains(t, last.Content, "<@"+alice+">")
 	assert.Empty(t, h.srv.Unknown())
+}
+
+// TestE2ESoloGameInDM: a lone member plays a complete solo game in a DM;
+// the solo opponent's turns run by themselves after each decision.
+func TestE2ESoloGameInDM(t *testing.T) {
+	h := newHarness(t)
+	i, resp := h.command(alice, "", "", fakediscord.SubCmd("solo", fakediscord.StrArg("side", "commune")))
+	require.Equal(t, discordgo.InteractionResponseDeferredChannelMessageWithSource, resp.Type)
+	m := h.settled(i)
+	require.Contains(t, m.Content, "Solo game #")
+	dm := i.ChannelID
+	require.NotEmpty(t, dm)
+	rec := h.game(dm)
+	require.Equal(t, storage.ModeSolo, rec.Mode)
+	_, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ChannelID == dm && m.Button("Take my turn") != nil }, waitLong)
+	require.NoError(t, err, "the board is posted in the DM")
+	r := rand.New(rand.NewPCG(3, 4))
+	rec = h.playUntil(rec.ID, dm, []string{alice}, r, func(storage.Game) bool { return false })
+	require.Equal(t, storage.StatusFinished, rec.Status)
+	res := resultOf(t, rec)
+	assert.Contains(t, h.srv.LastMessage(dm).Content, res.Winner.String())
+	// The bot's decisions are explained in the log, naming table rows.
+	g := h.engineGame(rec)
+	explained := 0
+	for _, e := range g.S.Log {
+		if strings.HasPrefix(e.Text, "Solo opponent: ") && strings.ContainsAny(e.Text, "0123456789") {
+			explained++
+		}
+	}
+	assert.Greater(t, explained, 10)
+	assert.Empty(t, h.srv.Messages(chanID), "nothing was posted in the server")
+}
+
+// hiddenNames lists the names of cards a side could not see: hands,
+// set-aside cards, objectives offered or kept but not revealed.
+func hiddenNames(g *engine.Game) []string {
+	s := &g.S
+	var out []string
+	add := func(cards []int8) {
+		for _, c := range cards {
+			out = append(out, g.Deck().Card(int(c)).Name)
+		}
+	}
+	for side := 0; side < 2; side++ {
+		add(s.Hand[side])
+		add(s.SetAside[side])
+		add(s.ObjOffer[side])
+		if !s.ObjRevealed && s.Objective[side] != 0 && engine.Side(side) != s.BotSide {
+			add([]int8{s.Objective[side]})
+		}
+	}
+	return out
+}
+
+// TestE2EHiddenInfoNeverInChannel: across a whole game, no channel message
+// (content, embed, attachment name) names a card that was hidden both
+// before and after the decision that produced it.
+func TestE2EHiddenInfoNeverInChannel(t *testing.T) {
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "commune")
+	r := rand.New(rand.NewPCG(5, 6))
+	seen := map[string]int{}
+	checkNew := func(hidden map[string]bool) {
+		for _, m := range h.srv.Messages(chanID) {
+			hist := h.srv.MessageHistory(m.ID)
+			for _, v := range hist[seen[m.ID]:] {
+				require.False(t, v.Ephemeral(), "an ephemeral message is not in the channel list")
+				text := v.Content
+				for _, e := range v.Embeds {
+					text += e.Title + e.Description
+				}
+				for _, a := range v.Attachments {
+					text += a.Filename
+				}
+				for name := range hidden {
+					require.NotContains(t, text, name, "hidden card named in channel message %s", v.ID)
+				}
+			}
+			seen[m.ID] = len(hist)
+		}
+	}
+	for steps := 0; steps < 3000; steps++ {
+		rec = h.gameByID(rec.ID)
+		if rec.Status != storage.StatusActive {
+			break
+		}
+		for _, u := range []string{alice, bob} {
+			before := map[string]bool{}
+			for _, n := range hiddenNames(h.engineGame(h.gameByID(rec.ID))) {
+				before[n] = true
+			}
+			h.takeTurn(u, chanID, r)
+			both := map[string]bool{}
+			if cur := h.gameByID(rec.ID); cur.Status == storage.StatusActive {
+				for _, n := range hiddenNames(h.engineGame(cur)) {
+					if before[n] {
+						both[n] = true
+					}
+				}
+			}
+			checkNew(both)
+		}
+	}
+	require.Equal(t, storage.StatusFinished, h.gameByID(rec.ID).Status)
+	// The secrets did go somewhere: by DM, with the hand picture.
+	dms := h.srv.DMs(alice)
+	require.NotEmpty(t, dms)
+	assert.NotNil(t, dms[0].Attachment("hand.png"))
+	assert.Contains(t, dms[0].Content, "Your hand")
+}
+
+// TestE2EStaleAndForeignClicks: clicks by a non-player, by the wrong player,
+// on an outdated panel and with forged custom_ids change nothing and say why.
+func TestE2EStaleAndForeignClicks(t *testing.T) {
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	board := h.turnMessage(chanID)
+	version := func() int64 { return h.gameByID(rec.ID).StateVersion }
+
+	// A member who does not play.
+	i := h.srv.ClickLabel(carol, board, "Take my turn")
+	resp, err := i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	assert.True(t, resp.Ephemeral())
+	assert.Contains(t, resp.Content, "You are not playing")
+
+	// Alice opens her panel (objective choice), makes her choice; then
+	// clicks the outdated version of the panel.
+	i = h.srv.ClickLabel(alice, board, "Take my turn")
+	resp, err = i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	oldPanel := resp.Message
+	v0 := version()
+	h.choose(alice, oldPanel, rand.New(rand.NewPCG(1, 1)))
+	require.Equal(t, v0+1, version())
+	i = h.clickFirst(alice, oldPanel)
+	_, err = i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	m, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+		return m.ID == oldPanel.ID && strings.Contains(m.Content, "out of date") || m.ID == oldPanel.ID && strings.Contains(m.Content, "not your decision")
+	}, waitLong)
+	require.NoError(t, err, "an outdated panel answers clearly")
+	_ = m
+	assert.Equal(t, v0+1, version(), "the stale click changed nothing")
+
+	// Forged custom_ids, sent as a tampered client would (Discord shows a
+	// user only their own ephemeral panels, so these come from a client
+	// that invents the id).
+	forge := func(user, id string) *fakediscord.Interaction {
+		fake := *board
+		fake.Components = []*fakediscord.Component{{Type: discordgo.ActionsRowComponent, Components: []*fakediscord.Component{{Type: discordgo.ButtonComponent, CustomID: id, Label: "x", Style: 1}}}}
+		return h.srv.Click(user, &fake, id)
+	}
+
+	// The wrong player, and a non-player, pressing Bob's choice: refused.
+	bobsChoice := "rfop/c/" + itoa(rec.ID) + "/" + itoa(version()) + "/commune/0"
+	for _, u := range []string{alice, carol} {
+		i = forge(u, bobsChoice)
+		_, err = i.WaitResponse(waitLong)
+		require.NoError(t, err)
+		f, err := i.WaitFollowup(nil, waitLong)
+		require.NoError(t, err)
+		assert.Contains(t, f.Content, "only they can use them")
+		assert.True(t, f.Ephemeral())
+		assert.Equal(t, v0+1, version())
+	}
+	for _, id := range []string{
+		"rfop/c/999/0/commune/0",      // no such game
+		"rfop/c/" + itoa(rec.ID),      // malformed
+		"not-ours",                    // not ours at all
+		"rfop/accept/" + itoa(rec.ID), // accept an already running game
+	} {
+		i := forge(alice, id)
+		resp, err := i.WaitResponse(waitLong)
+		require.NoError(t, err, id)
+		if resp.Type == discordgo.InteractionResponseDeferredMessageUpdate {
+			_, err = i.WaitFollowup(nil, waitLong)
+			if err != nil {
+				_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ID == board.ID && m.Version > board.Version }, waitLong)
+			}
+		}
+		assert.Equal(t, v0+1, version(), "forged id %q changed the game", id)
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestE2ERestartResumes: stop the bot mid-game, start a new one on the same
+// database; the old buttons keep working and the game finishes.
+func TestE2ERestartResumes(t *testing.T) {
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	r := rand.New(rand.NewPCG(8, 9))
+	rec = h.playUntil(rec.ID, chanID, []string{alice, bob}, r, func(g storage.Game) bool { return g.StateVersion >= 40 })
+	mid := rec.StateVersion
+	h.restart()
+	require.Equal(t, mid, h.gameByID(rec.ID).StateVersion)
+	require.NoError(t, h.store.VerifyGame(t.Context(), rec.ID, h.b.Verify), "the stored state matches a replay of its action log")
+	rec = h.playUntil(rec.ID, chanID, []string{alice, bob}, r, func(storage.Game) bool { return false })
+	assert.Equal(t, storage.StatusFinished, rec.Status)
+}
+
+// TestE2EAdminAbandon: a member who neither plays nor administers cannot
+// abandon someone else's game; an admin can.
+func TestE2EAdminAbandon(t *testing.T) {
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "commune")
+	_, resp := h.command(carol, guildID, chanID, fakediscord.SubCmd("abandon"))
+	assert.True(t, resp.Ephemeral())
+	assert.Contains(t, resp.Content, "Only a player")
+	assert.Equal(t, storage.StatusActive, h.gameByID(rec.ID).Status)
+
+	_, resp = h.command(admin, guildID, chanID, fakediscord.SubCmd("abandon"))
+	assert.Contains(t, resp.Content, "abandoned")
+	assert.Equal(t, storage.StatusAbandoned, h.gameByID(rec.ID).Status)
+
+	// The channel is free for a new game; the old buttons now say so.
+	i := h.srv.ClickLabel(alice, h.turnMessage(chanID), "Take my turn")
+	resp2, err := i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	assert.Contains(t, resp2.Content, "not running")
+	h.startChallenge(chanID, "versailles")
+}
+
+// TestE2EClosedDMs: a player with closed DMs is told so in the channel,
+// without any secret, and gets the hand privately instead.
+func TestE2EClosedDMs(t *testing.T) {
+	h := newHarness(t)
+	h.srv.CloseDMs(bob)
+	h.startChallenge(chanID, "versailles")
+	m, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+		return m.ChannelID == chanID && strings.Contains(m.Content, "can't send you direct messages")
+	}, waitLong)
+	require.NoError(t, err)
+	assert.Contains(t, m.Content, "<@"+bob+">")
+	i := h.srv.ClickLabel(bob, m, "My hand")
+	_, err = i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	hand := h.settled(i)
+	assert.True(t, hand.Ephemeral())
+	assert.Contains(t, hand.Content, "Hand:")
+	assert.NotNil(t, hand.Attachment("hand.png"))
+}
+
+// TestE2ERateLimits: with 429s injected on the bot's REST calls, discordgo
+// waits and retries; no move is lost or duplicated.
+func TestE2ERateLimits(t *testing.T) {
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	h.srv.RateLimit(fakediscord.Route("PATCH /webhooks/**"), 5, 30*time.Millisecond)
+	h.srv.RateLimit(fakediscord.Route("POST /channels/*/messages"), 3, 30*time.Millisecond)
+	h.srv.RateLimit(fakediscord.Route("PATCH /channels/*/messages/*"), 3, 30*time.Millisecond)
+	r := rand.New(rand.NewPCG(10, 11))
+	rec = h.playUntil(rec.ID, chanID, []string{alice, bob}, r, func(g storage.Game) bool { return g.StateVersion >= 30 })
+	assert.Greater(t, h.srv.RateLimited(), 5)
+	actions, err := h.store.Actions(t.Context(), rec.ID)
+	require.NoError(t, err)
+	assert.Equal(t, int(rec.StateVersion), len(actions), "one action per accepted move")
+	for k, a := range actions {
+		assert.Equal(t, int64(k+1), a.Seq)
+	}
+	require.NoError(t, h.store.VerifyGame(t.Context(), rec.ID, h.b.Verify))
+	for _, ir := range h.srv.InteractionResponses() {
+		assert.Empty(t, ir.Interaction.Errors(), "no interaction answered twice or late")
+	}
 }
