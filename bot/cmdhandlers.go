@@ -164,20 +164,18 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 	ng := storage.NewGame{GuildID: i.GuildID, ChannelID: i.ChannelID, Status: storage.StatusWaiting, Variant: variant,
 		Mode: storage.ModeTwoPlayer, BotSide: storage.NoSide, Seed: b.Seed(), CreatedBy: me, InviteeID: opp, Players: players}
 	if admin {
+		// Acknowledge first: creating and starting the game writes to the
+		// database and draws the board.
 		ng.InviteeID = ""
-	}
-	rec, err := b.Store.CreateGame(ctx, ng)
-	if errors.Is(err, storage.ErrChannelBusy) {
-		b.replyEphemeral(i, "This channel already has a game. Finish it, or `/rfop abandon` it, first.")
-		return
-	}
-	if err != nil {
-		b.Log.Error("create game", "err", err)
-		b.replyEphemeral(i, "I could not create the game; please try again.")
-		return
-	}
-	if admin {
 		if !b.deferPublic(i) {
+			return
+		}
+		rec, err := b.Store.CreateGame(ctx, ng)
+		if err != nil {
+			b.editOriginal(i, msg{content: createError(err)})
+			if !errors.Is(err, storage.ErrChannelBusy) {
+				b.Log.Error("create game", "err", err)
+			}
 			return
 		}
 		rec, g, err := b.startGame(ctx, rec, nil)
@@ -188,6 +186,14 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 		b.editOriginal(i, msg{content: fmt.Sprintf("Game #%d begins: %s against %s (%s variant).", rec.ID,
 			playerName(rec, engine.Versailles), playerName(rec, engine.Commune), variant)})
 		b.publish(ctx, rec, g)
+		return
+	}
+	rec, err := b.Store.CreateGame(ctx, ng)
+	if err != nil {
+		if !errors.Is(err, storage.ErrChannelBusy) {
+			b.Log.Error("create game", "err", err)
+		}
+		b.replyEphemeral(i, createError(err))
 		return
 	}
 	text := fmt.Sprintf("%s, %s challenges you to **Red Flag Over Paris** (%s variant): you would play **%s**. The challenge lasts 24 hours.",
@@ -527,4 +533,11 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, o optio
 		prefix = "Settings saved"
 	}
 	b.replyEphemeral(i, fmt.Sprintf("%s: reminders %s · admin role %s · language %s", prefix, rem, role, set.Language))
+}
+
+func createError(err error) string {
+	if errors.Is(err, storage.ErrChannelBusy) {
+		return "This channel already has a game. Finish it, or `/rfop abandon` it, first."
+	}
+	return "I could not create the game; please try again."
 }

@@ -18,6 +18,26 @@ type Session interface {
 	ChannelMessageEditComplex(m *discordgo.MessageEdit, opts ...discordgo.RequestOption) (*discordgo.Message, error)
 	UserChannelCreate(recipientID string, opts ...discordgo.RequestOption) (*discordgo.Channel, error)
 	ApplicationCommandBulkOverwrite(appID string, guildID string, commands []*discordgo.ApplicationCommand, opts ...discordgo.RequestOption) ([]*discordgo.ApplicationCommand, error)
+	RequestWithBucketID(method, urlStr string, data interface{}, bucketID string, opts ...discordgo.RequestOption) ([]byte, error)
+	RequestRaw(method, urlStr, contentType string, b []byte, bucketID string, sequence int, opts ...discordgo.RequestOption) ([]byte, error)
+}
+
+// editInteraction edits an interaction's @original message. discordgo
+// v0.29 puts every webhook edit without files in one shared rate-limit
+// bucket, which serialises the panels of all games; Discord limits an
+// interaction's webhook per token, so each token gets its own bucket here.
+func editInteraction(s Session, i *discordgo.Interaction, e *discordgo.WebhookEdit) error {
+	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+	if len(e.Files) > 0 {
+		ct, body, err := discordgo.MultipartBodyWithJSON(e, e.Files)
+		if err != nil {
+			return err
+		}
+		_, err = s.RequestRaw("PATCH", uri, ct, body, uri, 0)
+		return err
+	}
+	_, err := s.RequestWithBucketID("PATCH", uri, e, uri)
+	return err
 }
 
 var _ Session = (*discordgo.Session)(nil)

@@ -54,19 +54,30 @@ type harness struct {
 	dg     *discordgo.Session
 	b      *bot.Bot
 	seed   int64
+	// pictures: nil for the real renderer.
+	pictures bot.Pictures
 }
 
 func newHarness(t testing.TB, opts ...fakediscord.Option) *harness {
 	t.Helper()
-	opts = append([]fakediscord.Option{fakediscord.WithGuild(fakediscord.Guild{
+	return newHarnessWith(t, nil, append([]fakediscord.Option{defaultGuild()}, opts...)...)
+}
+
+func defaultGuild() fakediscord.Option {
+	return fakediscord.WithGuild(fakediscord.Guild{
 		ID: guildID, Name: "Paris 1871", OwnerID: admin,
 		Channels: []fakediscord.Channel{{ID: chanID, Name: "commune"}, {ID: chan2ID, Name: "versailles"}},
 		Members: []fakediscord.Member{
 			{UserID: alice, Username: "alice"}, {UserID: bob, Username: "bob"}, {UserID: carol, Username: "carol"},
 			{UserID: admin, Username: "admin", Permissions: discordgo.PermissionManageChannels | discordgo.PermissionSendMessages | discordgo.PermissionViewChannel},
 		},
-	})}, opts...)
-	h := &harness{t: t, srv: fakediscord.New(t, opts...), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7}
+	})
+}
+
+// newHarnessWith: pictures nil means the real renderer.
+func newHarnessWith(t testing.TB, pictures bot.Pictures, opts ...fakediscord.Option) *harness {
+	t.Helper()
+	h := &harness{t: t, srv: fakediscord.New(t, opts...), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7, pictures: pictures}
 	h.start()
 	t.Cleanup(h.stop)
 	return h
@@ -82,7 +93,11 @@ func (h *harness) start() {
 	dg.LogLevel = discordgo.LogError
 	seed := h.seed
 	var mu sync.Mutex
-	b := bot.New(bot.Deps{Session: dg, Store: store, Pictures: sharedPictures(t), Solo: bot.DefaultSolo(), AppID: h.srv.AppID(),
+	pics := h.pictures
+	if pics == nil {
+		pics = sharedPictures(t)
+	}
+	b := bot.New(bot.Deps{Session: dg, Store: store, Pictures: pics, Solo: bot.DefaultSolo(), AppID: h.srv.AppID(),
 		Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }})
 	dg.AddHandler(b.OnInteraction)
 	dg.AddHandler(b.OnChannelDelete)

@@ -71,7 +71,7 @@ func (b *Bot) editOriginal(i *discordgo.Interaction, m msg) {
 		empty := []*discordgo.MessageAttachment{}
 		e.Attachments = &empty // replace, never append
 	}
-	if _, err := b.Session.InteractionResponseEdit(i, e); err != nil {
+	if err := editInteraction(b.Session, i, e); err != nil {
 		b.Log.Warn("edit interaction response failed", "interaction", i.ID, "err", err)
 	}
 }
