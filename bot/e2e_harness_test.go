@@ -56,6 +56,25 @@ type harness struct {
 	seed   int64
 	// pictures: nil for the real renderer.
 	pictures bot.Pictures
+	clock    *offsetClock
+}
+
+// offsetClock is the real time moved forward by a settable offset.
+type offsetClock struct {
+	mu     sync.Mutex
+	offset time.Duration
+}
+
+func (c *offsetClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.offset)
+}
+
+func (c *offsetClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.offset += d
+	c.mu.Unlock()
 }
 
 func newHarness(t testing.TB, opts ...fakediscord.Option) *harness {
@@ -77,7 +96,7 @@ func defaultGuild() fakediscord.Option {
 // newHarnessWith: pictures nil means the real renderer.
 func newHarnessWith(t testing.TB, pictures bot.Pictures, opts ...fakediscord.Option) *harness {
 	t.Helper()
-	h := &harness{t: t, srv: fakediscord.New(t, opts...), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7, pictures: pictures}
+	h := &harness{t: t, srv: fakediscord.New(t, opts...), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7, pictures: pictures, clock: &offsetClock{}}
 	h.start()
 	t.Cleanup(h.stop)
 	return h
@@ -97,7 +116,7 @@ func (h *harness) start() {
 	if pics == nil {
 		pics = sharedPictures(t)
 	}
-	b := bot.New(bot.Deps{Session: dg, Store: store, Pictures: pics, Solo: bot.DefaultSolo(), AppID: h.srv.AppID(),
+	b := bot.New(bot.Deps{Session: dg, Store: store, Pictures: pics, Solo: bot.DefaultSolo(), AppID: h.srv.AppID(), Clock: h.clock,
 		Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }})
 	dg.AddHandler(b.OnInteraction)
 	dg.AddHandler(b.OnChannelDelete)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/storage"
@@ -34,10 +35,7 @@ func (b *Bot) Remind(ctx context.Context) {
 		if err != nil {
 			continue
 		}
-		if !rec.ReminderDue(set.ReminderInterval, now) {
-			continue
-		}
-		if !rec.RemindedAt.IsZero() && now.Before(rec.RemindedAt.Add(set.ReminderInterval)) {
+		if !reminderDue(rec, set.ReminderInterval, now) {
 			continue
 		}
 		_, g, err := b.loadGame(ctx, rec.ID)
@@ -67,4 +65,14 @@ func (b *Bot) Remind(ctx context.Context) {
 		}
 		_ = b.Store.MarkReminded(ctx, rec.ID, now)
 	}
+}
+
+// reminderDue: idle for a whole interval since the last move, and no
+// reminder within the last interval (so: one after the interval, then at
+// most one per interval while nobody moves).
+func reminderDue(rec storage.Game, interval time.Duration, now time.Time) bool {
+	if rec.Status != storage.StatusActive || interval <= 0 || now.Before(rec.LastActionAt.Add(interval)) {
+		return false
+	}
+	return rec.RemindedAt.IsZero() || rec.RemindedAt.Before(rec.LastActionAt) || !now.Before(rec.RemindedAt.Add(interval))
 }

@@ -1,0 +1,198 @@
+package bot_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rfop/rfop/bot"
+	"github.com/rfop/rfop/internal/fakediscord"
+	"github.com/rfop/rfop/storage"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Reminders: the player to act is mentioned once after the guild's
+// interval, then at most once per interval.
+func TestE2EReminders(t *testing.T) {
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	count := func() int {
+		n := 0
+		for _, m := range h.srv.Messages(chanID) {
+			if strings.Contains(m.Content, "is waiting for you") {
+				n++
+			}
+		}
+		return n
+	}
+	h.b.Remind(t.Context())
+	assert.Equal(t, 0, count(), "nothing is due yet")
+	h.clock.Advance(25 * time.Hour)
+	h.b.Remind(t.Context())
+	require.Equal(t, 1, count())
+	last := h.srv.LastMessage(chanID)
+	assert.Contains(t, last.Content, "<@"+alice+">")
+	assert.Contains(t, last.Content, "<@"+bob+">", "both choose their objective at once")
+	h.b.Remind(t.Context())
+	assert.Equal(t, 1, count(), "at most one reminder per interval")
+	h.clock.Advance(25 * time.Hour)
+	h.b.Remind(t.Context())
+	assert.Equal(t, 2, count())
+
+	// The interval is the guild's setting; 0 turns reminders off.
+	_, resp := h.command(admin, guildID, chanID, fakediscord.SubCmd("settings", fakediscord.IntArg("reminder_hours", 0)))
+	assert.Contains(t, resp.Content, "reminders off")
+	h.clock.Advance(100 * time.Hour)
+	h.b.Remind(t.Context())
+	assert.Equal(t, 2, count())
+	_ = rec
+}
+
+// A deleted channel archives its game.
+func TestE2EDeletedChannelArchivesGame(t *testing.T) {
+	h := newHarness(t)
+	rec := h.startChallenge(chan2ID, "commune")
+	require.True(t, h.srv.DeleteChannel(chan2ID))
+	require.True(t, h.srv.WaitFor(func() bool { return h.gameByID(rec.ID).Status == storage.StatusAbandoned }, waitLong))
+}
+
+// Challenges: only the invitee accepts; the challenger may withdraw.
+func TestE2EChallengeAnswers(t *testing.T) {
+	h := newHarness(t)
+	_, resp := h.command(alice, guildID, chanID, fakediscord.SubCmd("new", fakediscord.UserArg("opponent", bob)))
+	i := h.srv.ClickLabel(carol, resp.Message, "Accept")
+	r, err := i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	assert.Contains(t, r.Content, "Only <@"+bob+">")
+	_, busy := h.command(carol, guildID, chanID, fakediscord.SubCmd("new", fakediscord.UserArg("opponent", alice)))
+	assert.Contains(t, busy.Content, "already has a game")
+	i = h.srv.ClickLabel(alice, resp.Message, "Decline")
+	r, err = i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	assert.Contains(t, r.Content, "declined or withdrawn")
+	_, err = h.store.GameByChannel(t.Context(), chanID)
+	assert.ErrorIs(t, err, storage.ErrNotFound)
+}
+
+// The informational commands answer privately and reveal nothing.
+func TestE2EInfoCommands(t *testing.T) {
+	h := newHarness(t)
+	h.startChallenge(chanID, "versailles")
+
+	_, resp := h.command(carol, guildID, chanID, fakediscord.SubCmd("rules", fakediscord.StrArg("topic", "military")))
+	assert.True(t, resp.Ephemeral())
+	assert.Contains(t, resp.Content, "p. 6")
+
+	i := h.srv.Autocomplete(carol, guildID, chanID, "rfop", fakediscord.SubCmd("card", fakediscord.StrArg("name", "louise").Focus()))
+	ac, err := i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	require.NotEmpty(t, ac.Choices)
+	assert.Contains(t, ac.Choices[0].Name, "Louise Michel")
+
+	i, resp = h.command(carol, guildID, chanID, fakediscord.SubCmd("card", fakediscord.StrArg("name", "27")))
+	m := h.settled(i)
+	assert.True(t, m.Ephemeral())
+	assert.Contains(t, m.Content, "provisional")
+	assert.NotNil(t, m.Attachment("card-27.png"))
+
+	_, resp = h.command(carol, guildID, chanID, fakediscord.SubCmd("status"))
+	assert.Contains(t, resp.Content, "Round 1")
+
+	_, resp = h.command(carol, guildID, chanID, fakediscord.SubCmd("log", fakediscord.IntArg("count", 5)))
+	assert.True(t, resp.Ephemeral())
+	assert.NotContains(t, resp.Content, "🔒", "a spectator sees no private lines")
+
+	_, resp = h.command(carol, guildID, chanID, fakediscord.SubCmd("help"))
+	assert.Contains(t, resp.Content, "Take my turn")
+
+	i, _ = h.command(carol, guildID, chanID, fakediscord.SubCmd("board"))
+	board := h.settled(i)
+	assert.False(t, board.Ephemeral())
+	assert.NotNil(t, board.Attachment("board.png"))
+
+	_, resp = h.command(carol, guildID, chanID, fakediscord.SubCmd("settings", fakediscord.IntArg("reminder_hours", 2)))
+	assert.Contains(t, resp.Content, "Only admins")
+}
+
+// Undo: while still deciding, a player takes a choice back at once; once
+// the opponent could have seen it, the opponent must agree.
+func TestE2EUndoAndResign(t *testing.T) {
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	r := rand.New(rand.NewPCG(2, 2))
+	// Both choose objectives; then whoever must play first plays one card.
+	h.playUntil(rec.ID, chanID, []string{alice, bob}, r, func(g storage.Game) bool {
+		e := h.engineGame(g)
+		return e.S.Plays[0]+e.S.Plays[1] >= 1
+	})
+	g := h.engineGame(h.gameByID(rec.ID))
+	mover := alice
+	side := "versailles"
+	if g.S.First == 1 {
+		mover, side = bob, "commune"
+	}
+	before := h.gameByID(rec.ID).StateVersion
+	if !g.CanUndo(g.S.First) {
+		t.Skip("this deal's first play revealed a card; undo is not available")
+	}
+	_, resp := h.command(mover, guildID, chanID, fakediscord.SubCmd("undo"))
+	other := bob
+	if mover == bob {
+		other = alice
+	}
+	require.Contains(t, resp.Content, "asks to take back", "the opponent is asked")
+	i := h.srv.ClickLabel(mover, resp.Message, "Allow undo")
+	rr, err := i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	assert.Contains(t, rr.Content, "Only", "the asker cannot consent for the opponent")
+	i = h.srv.ClickLabel(other, resp.Message, "Allow undo")
+	_, err = i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	require.True(t, h.srv.WaitFor(func() bool { return h.gameByID(rec.ID).StateVersion == before+1 }, waitLong))
+	g = h.engineGame(h.gameByID(rec.ID))
+	_, again := g.PromptFor(g.S.First)
+	assert.True(t, again, "%s decides again", side)
+
+	_, resp = h.command(alice, guildID, chanID, fakediscord.SubCmd("resign"))
+	i = h.srv.ClickLabel(alice, resp.Message, "Yes, resign")
+	_, err = i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	require.True(t, h.srv.WaitFor(func() bool { return h.gameByID(rec.ID).Status == storage.StatusFinished }, waitLong))
+	assert.Equal(t, "resigned", resultOf(t, h.gameByID(rec.ID)).Reason)
+}
+
+// The real Run, pointed at the fake with DISCORD_API_BASE's setting:
+// connects, registers commands, serves, and shuts down cleanly.
+func TestRunAgainstFakeDiscord(t *testing.T) {
+	srv := fakediscord.New(t, defaultGuild())
+	ctx, cancel := context.WithCancel(context.Background())
+	ready := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- bot.Run(ctx, bot.Config{Token: "test-token", DBPath: filepath.Join(t.TempDir(), "db", "rfop.db"),
+			APIBase: srv.URL(), Pictures: newStubPictures(), Solo: bot.DefaultSolo(), Ready: func() { close(ready) }})
+	}()
+	select {
+	case <-ready:
+	case err := <-done:
+		t.Fatalf("Run stopped: %v", err)
+	case <-time.After(waitLong):
+		t.Fatal("Run did not become ready")
+	}
+	require.NotEmpty(t, srv.Commands(""), "commands registered globally")
+	i := srv.SlashCommand(alice, guildID, chanID, "rfop", fakediscord.SubCmd("help"))
+	resp, err := i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	assert.Contains(t, resp.Content, "Red Flag Over Paris")
+	cancel()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(waitLong):
+		t.Fatal("Run did not shut down")
+	}
+}
