@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/rfop/rfop/bot"
+	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/internal/fakediscord"
 	"github.com/rfop/rfop/storage"
 	"github.com/stretchr/testify/assert"
@@ -124,28 +125,49 @@ func TestE2EUndoAndResign(t *testing.T) {
 	h := newHarness(t)
 	rec := h.startChallenge(chanID, "versailles")
 	r := rand.New(rand.NewPCG(2, 2))
-	// Both choose objectives; then whoever must play first plays one card.
+	// Both choose objectives and the initiative is decided, up to the
+	// first card play.
 	h.playUntil(rec.ID, chanID, []string{alice, bob}, r, func(g storage.Game) bool {
-		e := h.engineGame(g)
-		return e.S.Plays[0]+e.S.Plays[1] >= 1
+		_, ok := h.engineGame(g).PromptFor(h.engineGame(g).S.First)
+		return ok && h.engineGame(g).Prompts()[0].Kind == engine.PromptPlay
 	})
 	g := h.engineGame(h.gameByID(rec.ID))
-	mover := alice
-	side := "versailles"
-	if g.S.First == 1 {
+	mover, side := alice, "versailles"
+	if g.S.First == engine.Commune {
 		mover, side = bob, "commune"
 	}
-	before := h.gameByID(rec.ID).StateVersion
-	if !g.CanUndo(g.S.First) {
-		t.Skip("this deal's first play revealed a card; undo is not available")
+	// The first player plays a card for momentum: nothing hidden is revealed.
+	i := h.srv.ClickLabel(mover, h.turnMessage(chanID), "Take my turn")
+	resp0, err := i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	_, selects := choiceComponents(resp0.Message)
+	require.NotEmpty(t, selects)
+	value := ""
+	for _, o := range selects[0].Options {
+		if strings.Contains(o.Label, "to advance") {
+			value = o.Value
+		}
 	}
+	require.NotEmpty(t, value)
+	before := h.gameByID(rec.ID).StateVersion
+	i = h.srv.Select(mover, resp0.Message, selects[0].CustomID, value)
+	_, err = i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	require.True(t, h.srv.WaitFor(func() bool { return h.gameByID(rec.ID).StateVersion == before+1 }, waitLong))
+	_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+		return m.ID == resp0.Message.ID && strings.Contains(m.Content, "Done")
+	}, waitLong)
+	require.NoError(t, err, "the chain ended: the board is public")
+	g = h.engineGame(h.gameByID(rec.ID))
+	require.True(t, g.CanUndo(g.S.First))
+	before = h.gameByID(rec.ID).StateVersion
 	_, resp := h.command(mover, guildID, chanID, fakediscord.SubCmd("undo"))
 	other := bob
 	if mover == bob {
 		other = alice
 	}
 	require.Contains(t, resp.Content, "asks to take back", "the opponent is asked")
-	i := h.srv.ClickLabel(mover, resp.Message, "Allow undo")
+	i = h.srv.ClickLabel(mover, resp.Message, "Allow undo")
 	rr, err := i.WaitResponse(waitLong)
 	require.NoError(t, err)
 	assert.Contains(t, rr.Content, "Only", "the asker cannot consent for the opponent")
