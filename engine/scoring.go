@@ -23,7 +23,7 @@ func (g *Game) stepBonus(f *Frame) bool {
 		g.pop()
 		return true
 	}
-	owners, n := g.bonusOwners(f)
+	_, n := g.bonusOwners(f)
 	if n == 1 {
 		for d := Dimension(0); d < NumDimensions; d++ {
 			if f.Mask&(1<<uint(d)) != 0 {
@@ -32,7 +32,6 @@ func (g *Game) stepBonus(f *Frame) bool {
 			}
 		}
 	}
-	_ = owners
 	g.offer(f)
 	return false
 }
@@ -59,9 +58,6 @@ func (g *Game) bonusChooser(f *Frame) Side {
 	}
 	owners, _ := g.bonusOwners(f)
 	if owners[Versailles] && owners[Commune] {
-		if s.Initiative == s.BotSide {
-			return s.BotSide.Other()
-		}
 		return s.Initiative
 	}
 	if owners[Versailles] {
@@ -85,10 +81,6 @@ func (g *Game) offerBonus(f *Frame) {
 			}
 		}
 		ch = append(ch, Choice{Kind: ChooseDimension, N: int(d), Side: bonusOwner(f, d)})
-	}
-	if chooser == s.BotSide {
-		g.addPrompt(chooser, PromptBonusOrder, f, ch)
-		return
 	}
 	g.addPrompt(chooser, PromptBonusOrder, f, ch)
 }
