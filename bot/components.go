@@ -145,10 +145,7 @@ func (b *Bot) onChoice(ctx context.Context, i *discordgo.Interaction, id customI
 		return
 	}
 	user := userID(i)
-	side := engine.Versailles
-	if id.Side == "commune" {
-		side = engine.Commune
-	}
+	side := id.side()
 	if !plays(rec, user, side) {
 		// Someone else's panel, or a forged id: change nothing.
 		b.followupEphemeral(i, msg{content: "These buttons belong to " + playerName(rec, side) + "; only they can use them."})
@@ -322,10 +319,7 @@ func (b *Bot) onUndoButton(ctx context.Context, i *discordgo.Interaction, id cus
 	unlock := b.lockGame(id.Game)
 	defer unlock()
 	rec, g, err := b.loadGame(ctx, id.Game)
-	side := engine.Versailles
-	if id.Side == "commune" {
-		side = engine.Commune
-	}
+	side := id.side()
 	if err != nil || g == nil || !plays(rec, userID(i), side) {
 		b.followupEphemeral(i, msg{content: "You cannot undo in this game."})
 		return
@@ -345,10 +339,7 @@ func (b *Bot) onUndoConsent(ctx context.Context, i *discordgo.Interaction, id cu
 	unlock := b.lockGame(id.Game)
 	defer unlock()
 	rec, g, err := b.loadGame(ctx, id.Game)
-	asker := engine.Versailles
-	if id.Side == "commune" {
-		asker = engine.Commune
-	}
+	asker := id.side()
 	if err != nil || g == nil {
 		b.replyEphemeral(i, "That game is not running.")
 		return
@@ -387,10 +378,7 @@ func (b *Bot) onResignConfirm(ctx context.Context, i *discordgo.Interaction, id 
 	unlock := b.lockGame(id.Game)
 	defer unlock()
 	rec, g, err := b.loadGame(ctx, id.Game)
-	side := engine.Versailles
-	if id.Side == "commune" {
-		side = engine.Commune
-	}
+	side := id.side()
 	if err != nil || g == nil || rec.Status != storage.StatusActive || !plays(rec, userID(i), side) {
 		b.editOriginal(i, msg{content: "You cannot resign this game."})
 		return

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"github.com/rfop/rfop/engine"
 	"strconv"
 	"strings"
 )
@@ -102,4 +103,12 @@ func parseCustomID(s string) (customID, error) {
 		}
 	}
 	return id, nil
+}
+
+// side is the engine side the id was made for.
+func (c customID) side() engine.Side {
+	if c.Side == "commune" {
+		return engine.Commune
+	}
+	return engine.Versailles
 }

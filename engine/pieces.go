@@ -1,5 +1,7 @@
 package engine
 
+import "strconv"
+
 // Board queries and the low-level moves every rule is built from.
 
 // Pieces counts a side's cubes plus its disc in x ("Presence and Control").
@@ -382,24 +384,4 @@ func hasCard(a []int8, card int) bool {
 	return false
 }
 
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
-}
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -161,25 +161,8 @@ func (g *Game) ApplyAt(version int, side Side, c Choice) error {
 // Apply checks the choice against side's prompt and applies it. On error
 // nothing changes.
 func (g *Game) Apply(side Side, c Choice) error {
-	if g.S.Result != nil {
-		return ErrGameOver
-	}
-	if side != Versailles && side != Commune {
-		return fmt.Errorf("%w: unknown side %d", ErrNotYourDecision, side)
-	}
-	p, ok := g.PromptFor(side)
-	if !ok {
-		return fmt.Errorf("%w: %s has no decision to make now", ErrNotYourDecision, side)
-	}
-	found := false
-	for _, pc := range p.Choices {
-		if pc == c {
-			found = true
-			break
-		}
-	}
-	if !found {
-		return fmt.Errorf("%w: %s", ErrIllegal, g.describeIllegal(p, c))
+	if err := g.checkChoice(side, c); err != nil {
+		return err
 	}
 	g.beginUndo(side)
 	g.revealed = false
