@@ -218,3 +218,38 @@ func TestRunAgainstFakeDiscord(t *testing.T) {
 		t.Fatal("Run did not shut down")
 	}
 }
+
+// TestE2EObjectiveFromDM: each round's objective choice arrives by DM with
+// its own buttons; a DM choice made after the opponent already chose (the
+// game version moved on) is still accepted, since only the other side acted.
+func TestE2EObjectiveFromDM(t *testing.T) {
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	dmOf := func(user string) *fakediscord.Message {
+		m, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+			return m.ChannelID == h.srv.DMChannelID(user) && strings.Contains(m.Content, "Your hand")
+		}, waitLong)
+		require.NoError(t, err, "%s got no DM", user)
+		return m
+	}
+	aliceDM, bobDM := dmOf(alice), dmOf(bob)
+	assert.NotNil(t, aliceDM.Attachment("hand.png"))
+	v0 := h.gameByID(rec.ID).StateVersion
+	for _, turn := range []struct {
+		user string
+		dm   *fakediscord.Message
+	}{{alice, aliceDM}, {bob, bobDM}} {
+		i := h.clickFirst(turn.user, turn.dm)
+		_, err := i.WaitResponse(waitLong)
+		require.NoError(t, err)
+		_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+			return m.ID == turn.dm.ID && m.Version > turn.dm.Version
+		}, waitLong)
+		require.NoError(t, err)
+	}
+	require.True(t, h.srv.WaitFor(func() bool { return h.gameByID(rec.ID).StateVersion == v0+2 }, waitLong),
+		"both objectives chosen from the DMs")
+	g := h.engineGame(h.gameByID(rec.ID))
+	assert.NotZero(t, g.S.Objective[0])
+	assert.NotZero(t, g.S.Objective[1])
+}
