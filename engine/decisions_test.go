@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -110,4 +111,41 @@ func TestOperationsMayEndUnspent(t *testing.T) {
 	pick(t, g, Commune, kind(ChooseDone))
 	assert.Equal(t, int8(1), g.S.Plays[Commune], "the play is over and counted")
 	assert.Equal(t, [2][NumMapSpaces]int8{}, g.S.Cubes, "nothing was placed or removed")
+}
+
+// LogEntry.Version: "entries of the move that took the game from version v
+// to v+1 carry v" — including the entries written while the game runs on
+// by itself after the choice (end of the play, bonus cubes, the next
+// round's deal), so a client showing "what happened since version v"
+// neither repeats nor drops a line.
+func TestLogEntriesCarryTheirMovesVersion(t *testing.T) {
+	g := position(t, cubes{})
+	g.S.Track[Commune] = [NumZones]int8{0, 2, 2, 2} // the next cube breaches Escalation
+	g.S.Momentum[Commune] = 1                       // two pool cells for its bonus cubes
+	start(g, Frame{K: fEndPlay, Side: Commune, You: Commune, Flags: 1}, opsFrame(Commune, 1))
+	pick(t, g, Commune, func(c Choice) bool { return c.Kind == ChooseSphere && c.N == int(Political) })
+	from := g.S.Version
+	logLen := len(g.S.Log)
+	// Spending the last OP ends the play: the bonus cubes are paid while the
+	// game runs on after the choice.
+	pick(t, g, Commune, at(ChoosePlace, SocialMovements))
+	require.Equal(t, from+1, g.S.Version)
+	var texts []string
+	for _, e := range g.S.Log[logLen:] {
+		texts = append(texts, e.Text)
+		assert.Equal(t, from, e.Version, "entry %q", e.Text)
+	}
+	assert.Contains(t, strings.Join(texts, "\n"), "bonus cube", "the bonus payment is part of this move")
+}
+
+// Random games: every entry's version is the version its move started from,
+// so versions never decrease and never reach the current version.
+func TestLogVersionsAreMoveStarts(t *testing.T) {
+	g, _ := randomGame(t, 5, 400)
+	last := 0
+	for _, e := range g.S.Log {
+		assert.GreaterOrEqual(t, e.Version, last, "entry %d %q", e.Seq, e.Text)
+		assert.Less(t, e.Version, g.S.Version+1, "entry %d %q", e.Seq, e.Text)
+		last = e.Version
+	}
 }

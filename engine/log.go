@@ -29,6 +29,9 @@ func (g *Game) appendLog(e LogEntry) {
 	e.Seq = len(s.Log) + 1
 	e.Round = s.Round
 	e.Version = s.Version
+	if g.inMove {
+		e.Version = g.moveFrom
+	}
 	s.Log = append(s.Log, e)
 }
 

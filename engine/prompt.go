@@ -165,6 +165,8 @@ func (g *Game) Apply(side Side, c Choice) error {
 		return err
 	}
 	g.beginUndo(side)
+	g.beginMove()
+	defer g.endMove()
 	g.revealed = false
 	f := &g.S.Stack[len(g.S.Stack)-1]
 	g.apply(f, side, c)

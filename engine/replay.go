@@ -56,6 +56,8 @@ func (g *Game) Resign(side Side) error {
 	g.S.Result = &Result{Winner: w, Reason: "resigned", VP: g.S.VP,
 		Summary: side.String() + " resigns: " + w.String() + " wins."}
 	g.S.Undo = nil
+	g.beginMove()
+	defer g.endMove()
 	g.S.Version++
 	g.cached = false
 	g.logf(side, "%s", g.S.Result.Summary)

@@ -126,7 +126,17 @@ type Game struct {
 	cachedVer int
 	cached    bool
 	revealed  bool // hidden information was revealed by the choice being applied
+	// inMove is set while a move (choice, undo, resignation) is applied, so
+	// every log entry it causes, including those written while the game
+	// runs on to the next decision, carries moveFrom: the version the move
+	// started from (LogEntry.Version).
+	inMove   bool
+	moveFrom int
 }
+
+// beginMove and endMove bracket the application of one move.
+func (g *Game) beginMove() { g.inMove, g.moveFrom = true, g.S.Version }
+func (g *Game) endMove()   { g.inMove = false }
 
 // Deck returns the game's deck.
 func (g *Game) Deck() *Deck { return g.deck }

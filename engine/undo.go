@@ -46,11 +46,14 @@ func (g *Game) Undo(side Side) error {
 	}
 	u := g.S.Undo
 	ver := g.S.Version
+	g.beginMove()
+	defer g.endMove()
 	log := g.S.Log[:u.LogLen:u.LogLen]
 	g.S = u.Base.clone(false)
 	g.S.Log = log
 	keep := u.Choices[:len(u.Choices)-1]
 	for _, c := range keep {
+		g.moveFrom = g.S.Version // the replayed entries keep their versions
 		g.revealed = false
 		g.apply(g.top(), side, c)
 		g.S.Version++
@@ -59,6 +62,7 @@ func (g *Game) Undo(side Side) error {
 	}
 	g.S.Undo = &UndoPoint{Side: side, Base: u.Base, LogLen: u.LogLen, Choices: append([]Choice(nil), keep...)}
 	g.S.Version = ver + 1
+	g.moveFrom = ver
 	g.cached = false
 	g.run()
 	g.logf(side, "%s takes back its last choice.", side)
