@@ -131,13 +131,13 @@ func (g *Game) applyBonusAction(f *Frame, c Choice) {
 	g.pop()
 	switch c.N {
 	case ActionDeescalate:
-		g.logf(side, "%s De-escalates in %s.", side, d)
+		g.logf(side, "%s takes the De-escalate bonus action in %s.", side, d)
 		g.push(Frame{K: fDeescalate, Side: side, You: side, I: int8(d), Space: pivotalOf[d]})
 	case ActionSpread:
-		g.logf(side, "%s Spreads Influence in %s.", side, d)
+		g.logf(side, "%s takes the Spread Influence bonus action in %s.", side, d)
 		g.push(Frame{K: fSpread, Side: side, You: side, I: int8(d), N: 2, Space: pivotalOf[d]})
 	case ActionTurncoat:
-		g.logf(side, "%s uses Turncoat in %s.", side, d)
+		g.logf(side, "%s takes the Turncoat bonus action in %s.", side, d)
 		g.push(Frame{K: fTurncoat, Side: side, You: side, I: int8(d), Space: pivotalOf[d]})
 	default:
 		g.logf(side, "%s takes no bonus action in %s.", side, d)
