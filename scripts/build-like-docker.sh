@@ -6,7 +6,8 @@
 #   scripts/build-like-docker.sh          # build into a temp dir, check, clean up
 #   scripts/build-like-docker.sh --keep   # keep the binary (its path is printed)
 #
-# Keep the environment and flags below in step with the Dockerfile.
+# The environment, build line and images below must match the Dockerfile's;
+# the script checks that they do before building.
 set -euo pipefail
 
 keep=0
@@ -14,7 +15,7 @@ case "${1:-}" in
 --keep) keep=1 ;;
 "") ;;
 -h | --help)
-	sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
 	exit 0
 	;;
 *)
@@ -47,6 +48,20 @@ go1.26*) ;;
 *) fail "Go $have; the Dockerfile builds with golang:1.26 (go.mod: go $want)" ;;
 esac
 
+# The build below must be the Dockerfile's: same environment, same go build
+# line (only the output path differs), same images. Refuse to go on if the
+# Dockerfile has drifted, rather than vouch for a binary Docker would not build.
+build_env='CGO_ENABLED=1 GOTOOLCHAIN=local GOFLAGS=-buildvcs=false'
+build_cmd='go build -trimpath -ldflags="-s -w" -o /out/rfop ./cmd/rfop'
+grep -qxF "ENV $build_env" Dockerfile ||
+	fail "the Dockerfile's build ENV is not '$build_env': bring this script in step"
+grep -qF -- "$build_cmd" Dockerfile ||
+	fail "the Dockerfile does not build with '$build_cmd': bring this script in step"
+grep -qx 'FROM golang:1\.26-bookworm AS build' Dockerfile ||
+	fail "the Dockerfile's build image is not golang:1.26-bookworm: update this script's Go and glibc checks"
+grep -qx 'FROM gcr\.io/distroless/base-debian12:nonroot' Dockerfile ||
+	fail "the Dockerfile's runtime image is not distroless/base-debian12:nonroot: update this script's glibc and library checks"
+
 out=$(mktemp -d "${TMPDIR:-/tmp}/rfop-build.XXXXXX")
 if [ "$keep" = 0 ]; then
 	trap 'rm -rf "$out"' EXIT
@@ -55,8 +70,8 @@ fi
 echo "build-like-docker: $have, building into $out"
 # The Dockerfile's ENV line, then its go build line. Nothing else from the
 # caller's environment changes the build (GOFLAGS, CGO_* are reset).
-env -u GOFLAGS -u CGO_CFLAGS -u CGO_LDFLAGS -u GOARCH -u GOOS \
-	CGO_ENABLED=1 GOTOOLCHAIN=local GOFLAGS=-buildvcs=false \
+# shellcheck disable=SC2086 # $build_env is three VAR=value words
+env -u GOFLAGS -u CGO_CFLAGS -u CGO_LDFLAGS -u GOARCH -u GOOS $build_env \
 	go build -trimpath -ldflags="-s -w" -o "$out/rfop" ./cmd/rfop
 
 bin="$out/rfop"

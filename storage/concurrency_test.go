@@ -15,9 +15,9 @@ import (
 // TestApplyMoveRace: 50 goroutines submit a move at the same expected
 // version, round after round. Exactly one wins each round; every other
 // gets ErrConflict, never "database is locked" or any other error; the
-// log ends up seq 1..rounds. With two stores on one file (two writer
-// connections, as with a second process) the same holds through SQLite's
-// own locking and the busy timeout.
+// log ends up seq 1..rounds and holds exactly the winners' moves. With two
+// stores on one file (two writer connections, as with a second process)
+// the same holds through SQLite's own locking and the busy timeout.
 func TestApplyMoveRace(t *testing.T) {
 	const (
 		goroutines = 50
@@ -38,6 +38,7 @@ func TestApplyMoveRace(t *testing.T) {
 				stores[i] = openStore(t, path)
 			}
 			g := newActive(t, stores[0], "guild", "chan")
+			var winners []string // the racer whose move won each round
 
 			for round := int64(0); round < rounds; round++ {
 				start := make(chan struct{})
@@ -57,17 +58,19 @@ func TestApplyMoveRace(t *testing.T) {
 				close(start)
 				wg.Wait()
 
-				winners := 0
+				won := 0
 				for i, err := range errs {
 					if err == nil {
-						winners++
+						won++
 						g = wins[i]
+						winners = append(winners, fmt.Sprintf("racer-%d", i))
 						continue
 					}
 					assert.NotContains(t, err.Error(), "locked")
+					assert.NotContains(t, err.Error(), "busy")
 					assert.ErrorIs(t, err, storage.ErrConflict, "goroutine %d", i)
 				}
-				require.Equal(t, 1, winners, "round %d: exactly one move wins", round)
+				require.Equal(t, 1, won, "round %d: exactly one move wins", round)
 				require.Equal(t, round+1, g.StateVersion)
 			}
 
@@ -78,6 +81,9 @@ func TestApplyMoveRace(t *testing.T) {
 			require.Len(t, acts, rounds)
 			for i, a := range acts {
 				assert.Equal(t, int64(i+1), a.Seq)
+				// The logged move is the winner's: no loser's move was
+				// stored in its place or beside it.
+				assert.Equal(t, winners[i], a.UserID, "action %d", a.Seq)
 			}
 		})
 	}

@@ -20,6 +20,10 @@ import (
 )
 
 const (
+	midMoveChildEnv = "RFOP_STORAGE_MIDMOVE_CHILD_DB"
+	midMoveSizeEnv  = "RFOP_STORAGE_MIDMOVE_STATE_BYTES"
+	midMoveCommits  = 3 // moves the mid-move child commits before the one it is killed in
+
 	crashChildEnv = "RFOP_STORAGE_CRASH_CHILD_DB"
 	crashChannel  = "crash-channel"
 	crashState    = 20 << 10 // bytes of state per move, as in a real game
@@ -129,6 +133,133 @@ func TestCrashSafety(t *testing.T) {
 		require.NoError(t, raw.QueryRow("PRAGMA integrity_check").Scan(&ok))
 		require.Equal(t, "ok", ok)
 		require.NoError(t, raw.Close())
-		t.Logf("round %d: killed after %d reported commits (last seq %d), stored version %d", round, seen, reported, g.StateVersion)
+		t.Logf("round %d: SIGKILL sent on reading the child's commit %d of this run (%d reported in all, last seq %d), stored version %d",
+			round, killAfter, seen, reported, g.StateVersion)
+	}
+}
+
+// midMoveChild runs in the re-executed test binary: it creates a game,
+// commits midMoveCommits small moves (printing "committed SEQ"), then
+// starts one more move with a state of $RFOP_STORAGE_MIDMOVE_STATE_BYTES
+// and, inside its transaction (the state row updated, the action not yet
+// inserted), prints "inside SEQ" and waits to be killed.
+func midMoveChild(path string) int {
+	ctx := context.Background()
+	size, err := strconv.Atoi(os.Getenv(midMoveSizeEnv))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "child: state size:", err)
+		return 3
+	}
+	s, err := storage.Open(ctx, path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "child: open:", err)
+		return 3
+	}
+	g, err := s.CreateGame(ctx, storage.NewGame{
+		ChannelID: crashChannel, Status: storage.StatusActive, Mode: storage.ModeTwoPlayer,
+		State: stateJSON(0, 100), Players: players("alice", "bob"),
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "child: game:", err)
+		return 3
+	}
+	for range midMoveCommits {
+		if g, err = s.ApplyMove(ctx, move(g, 100)); err != nil {
+			fmt.Fprintln(os.Stderr, "child: move:", err)
+			return 4
+		}
+		fmt.Printf("committed %d\n", g.StateVersion)
+	}
+	storage.SetTestHookMidMove(func(_, seq int64) {
+		fmt.Printf("inside %d\n", seq)
+		time.Sleep(2 * time.Minute) // killed long before; never outlive a dead parent for long
+		os.Exit(5)
+	})
+	_, err = s.ApplyMove(ctx, move(g, size))
+	fmt.Fprintln(os.Stderr, "child: the move returned instead of waiting to be killed:", err)
+	return 5
+}
+
+// TestCrashMidTransaction kills a child process with SIGKILL while it is
+// inside ApplyMove's write transaction (state updated, action not yet
+// appended). With a state larger than SQLite's page cache the uncommitted
+// pages have already spilled into the -wal file, so the kill leaves a
+// partly written transaction on disk. After the kill the database must
+// open, pass integrity_check, hold exactly the committed moves (the
+// half-written one is gone, state and log agree) and accept the next move.
+func TestCrashMidTransaction(t *testing.T) {
+	if testing.Short() {
+		t.Skip("re-executes the test binary")
+	}
+	for _, tc := range []struct {
+		name       string
+		stateBytes int
+		spilled    bool // the WAL holds the unfinished transaction's pages when the child dies
+	}{
+		{"small state, nothing written to the WAL yet", 20 << 10, false},
+		{"state larger than the page cache, spilled to the WAL", 6 << 20, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := dbPath(t)
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), midMoveChildEnv+"="+path, fmt.Sprintf("%s=%d", midMoveSizeEnv, tc.stateBytes))
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, err := cmd.StdoutPipe()
+			require.NoError(t, err)
+			require.NoError(t, cmd.Start())
+
+			var committed, inside int64
+			var walBefore, walInside int64
+			walSize := func() int64 {
+				fi, err := os.Stat(path + "-wal")
+				require.NoError(t, err)
+				return fi.Size()
+			}
+			sc := bufio.NewScanner(out)
+			for sc.Scan() {
+				f := strings.Fields(sc.Text())
+				require.Len(t, f, 2, sc.Text())
+				n, err := strconv.ParseInt(f[1], 10, 64)
+				require.NoError(t, err, sc.Text())
+				switch f[0] {
+				case "committed":
+					committed = n
+					walBefore = walSize()
+				case "inside":
+					inside = n
+					walInside = walSize()
+					require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
+				}
+			}
+			err = cmd.Wait()
+			var exitErr *exec.ExitError
+			require.ErrorAs(t, err, &exitErr, stderr.String())
+			ws := exitErr.Sys().(syscall.WaitStatus)
+			require.True(t, ws.Signaled() && ws.Signal() == syscall.SIGKILL, "child was not killed: %v\n%s", err, stderr.String())
+			require.Equal(t, int64(midMoveCommits), committed)
+			require.Equal(t, committed+1, inside, "killed inside the next move's transaction")
+			t.Logf("WAL %d bytes after the last commit, %d while inside the killed transaction", walBefore, walInside)
+			if tc.spilled {
+				require.Greater(t, walInside-walBefore, int64(tc.stateBytes/2),
+					"the unfinished transaction's pages are in the WAL when the process dies")
+			}
+
+			raw := rawDB(t, path)
+			var ok string
+			require.NoError(t, raw.QueryRow("PRAGMA integrity_check").Scan(&ok))
+			require.Equal(t, "ok", ok)
+			require.NoError(t, raw.Close())
+
+			ctx := context.Background()
+			s := openStore(t, path)
+			g, err := s.GameByChannel(ctx, crashChannel)
+			require.NoError(t, err)
+			g = checkLog(t, s, g.ID)
+			require.Equal(t, committed, g.StateVersion, "the half-written move is gone, every committed one is there")
+			g, err = s.ApplyMove(ctx, move(g, 100))
+			require.NoError(t, err, "the game goes on after the crash")
+			assert.Equal(t, committed+1, checkLog(t, s, g.ID).StateVersion)
+		})
 	}
 }

@@ -445,6 +445,9 @@ func (s *SQLiteStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 		if err != nil {
 			return fmt.Errorf("storage: game %d: storing move %d: %w", m.GameID, m.ExpectedVersion+1, err)
 		}
+		if testHookMidMove != nil {
+			testHookMidMove(m.GameID, g.StateVersion)
+		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, side, user_id, choice, created_at)
 			VALUES (?, ?, ?, ?, ?, ?)`,
 			m.GameID, g.StateVersion, string(m.Side), m.UserID, string(m.Choice), now); err != nil {
@@ -460,6 +463,11 @@ func (s *SQLiteStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 	}
 	return g, nil
 }
+
+// testHookMidMove is nil except in tests (export_test.go): it runs inside
+// ApplyMove's transaction, after the state update and before the action
+// insert, so the crash test can kill the process in the middle of a write.
+var testHookMidMove func(gameID, seq int64)
 
 // whyNot explains why a conditional UPDATE of game id matched no row:
 // ErrNotFound, ErrConflict (version moved on) or ErrWrongStatus.

@@ -22,6 +22,9 @@ func TestMain(m *testing.M) {
 	if path := os.Getenv(crashChildEnv); path != "" {
 		os.Exit(crashChild(path))
 	}
+	if path := os.Getenv(midMoveChildEnv); path != "" {
+		os.Exit(midMoveChild(path))
+	}
 	os.Exit(m.Run())
 }
 

@@ -33,6 +33,14 @@ func env(key, def string) string {
 	return def
 }
 
+// noTokenMessage is the two lines printed when DISCORD_TOKEN is missing:
+// what is missing and where to get it, then how to play without Discord.
+// self is how rfop was invoked ("go run ./cmd/rfop" or "rfop").
+func noTokenMessage(self string) string {
+	return "rfop: DISCORD_TOKEN is not set (the bot's token: discord.com/developers/applications).\n" +
+		"No Discord? Play in this terminal: " + self + " play [--solo commune]\n"
+}
+
 func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -42,16 +50,15 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	deck := fs.String("deck", env("RFOP_DECK", ""), "deck file replacing the provisional card effects (env RFOP_DECK)")
 	level := fs.String("log-level", env("RFOP_LOG_LEVEL", "info"), "debug, info, warn or error (env RFOP_LOG_LEVEL)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: rfop bot [flags]   (DISCORD_TOKEN must be set in the environment)")
+		fmt.Fprintln(fs.Output(), "Usage: rfop [bot] [flags]   (DISCORD_TOKEN must be set in the environment)")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return code
 	}
 	token := os.Getenv("DISCORD_TOKEN")
 	if token == "" {
-		fmt.Fprintln(stderr, "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications and put its token in DISCORD_TOKEN (see README, \"Run the bot\").")
-		fmt.Fprintln(stderr, "No Discord account? Try the game in the terminal: rfop play   (or rfop play --solo commune)")
+		fmt.Fprint(stderr, noTokenMessage(self))
 		return 2
 	}
 	var lvl slog.Level

@@ -54,8 +54,9 @@ also scores a secret objective card per player. The VP markers are shared:
   Neither: tiebreakers (combined VP, objectives, Pivotal Spaces, initiative).
 
 Every decision is a numbered list: type the number and press Enter.
-Commands: u undo your last choice (while allowed), s board and score,
-c your cards, l recent log, h or ? help, q quit.
+Commands (the letter or the word): u/undo take back your last choice (while
+allowed), s/board the board and score, c/cards your cards with their texts,
+l/log the recent log, h/help (or ?) this help, q/quit end the game.
 
 Two players (hot-seat): the player named at the prompt takes the keyboard;
 the other must look away, since the prompt shows that player's hand and
@@ -249,10 +250,10 @@ func (p *playSession) humanMove(pr engine.Prompt) error {
 			p.boardStale = true
 			return nil
 		}
-		switch strings.ToLower(line) {
+		switch playCommand(line) {
 		case "":
 			continue
-		case "h", "?", "help":
+		case "h":
 			p.help()
 		case "s":
 			p.showBoard(side)
@@ -279,7 +280,7 @@ func (p *playSession) humanMove(pr engine.Prompt) error {
 			fmt.Fprintf(p.out, "%s takes back its last choice.\n", who)
 			p.afterUndo()
 			return nil
-		case "q", "quit", "exit":
+		case "q":
 			fmt.Fprint(p.out, "Quit this game? It cannot be resumed. (y/n)> ")
 			if !p.in.Scan() {
 				fmt.Fprintln(p.out)
@@ -297,6 +298,31 @@ func (p *playSession) humanMove(pr engine.Prompt) error {
 	}
 }
 
+// playCommands maps what a player may type at a prompt, the letter the
+// help text gives or the word, to the letter.
+var playCommands = map[string]string{
+	"h": "h", "?": "h", "help": "h",
+	"s": "s", "board": "s", "score": "s",
+	"c": "c", "cards": "c", "hand": "c",
+	"l": "l", "log": "l",
+	"p": "p", "prompt": "p",
+	"u": "u", "undo": "u",
+	"q": "q", "quit": "q", "exit": "q",
+}
+
+// playCommand returns the command letter for an input line that is not a
+// number, "" for a blank line and "?!" for anything unknown.
+func playCommand(line string) string {
+	line = strings.ToLower(strings.TrimSpace(line))
+	if line == "" {
+		return ""
+	}
+	if c, ok := playCommands[line]; ok {
+		return c
+	}
+	return "?!"
+}
+
 func (p *playSession) printChoices(pr engine.Prompt) {
 	for i, c := range pr.Choices {
 		fmt.Fprintf(p.out, "  %2d) %s\n", i+1, p.g.ChoiceText(pr, c))
@@ -308,7 +334,7 @@ func (p *playSession) printChoices(pr engine.Prompt) {
 
 func (p *playSession) help() {
 	fmt.Fprint(p.out, strings.TrimSuffix(strings.SplitN(playUsage, "\n\n", 2)[1], "Flags:\n"))
-	fmt.Fprintln(p.out, "More commands: p show the current question again.")
+	fmt.Fprintln(p.out, "More commands: p/prompt show the current question again.")
 }
 
 // lastSeq is the sequence number of the newest log line.

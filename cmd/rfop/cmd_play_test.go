@@ -194,7 +194,8 @@ func TestPlayHelp(t *testing.T) {
 		has(t, out, "Usage: rfop play")
 		has(t, out, "Versailles wins if")
 		has(t, out, "-board-dir")
-		has(t, out, "u undo")
+		has(t, out, "u/undo")
+		has(t, out, "l/log")
 	}
 	code, out, _ := runCmd(nil, "--help")
 	require.Equal(t, 0, code)
@@ -340,4 +341,71 @@ func TestPlaySoloBoardPictures(t *testing.T) {
 	require.LessOrEqual(t, len(fb.paths), questions+1)
 	require.Greater(t, len(fb.paths), questions/2)
 	require.Less(t, len(fb.paths), questions+strings.Count(out, "Solo opponent (Commune): "), "bot decisions are batched")
+}
+
+// TestPlayCommandWords: at a prompt, each command works by its letter and
+// by its word, in any case and with spaces around it; anything else is
+// not a command.
+func TestPlayCommandWords(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string
+	}{
+		{"h", "h"}, {"?", "h"}, {"help", "h"}, {"HELP", "h"},
+		{"s", "s"}, {"board", "s"}, {"score", "s"},
+		{"c", "c"}, {"cards", "c"}, {"hand", "c"},
+		{"l", "l"}, {"log", "l"}, {" Log ", "l"},
+		{"p", "p"}, {"prompt", "p"},
+		{"u", "u"}, {"undo", "u"}, {"Undo", "u"},
+		{"q", "q"}, {"quit", "q"}, {"exit", "q"},
+		{"", ""}, {"   ", ""},
+		{"x", "?!"}, {"undo it", "?!"}, {"1.5", "?!"}, {"one", "?!"},
+	} {
+		require.Equal(t, tc.want, playCommand(tc.in), "%q", tc.in)
+	}
+}
+
+// TestPlayCommandWordsInAGame: the words a newcomer types (log, undo,
+// board, cards, help) work in a real session, as the letters do.
+func TestPlayCommandWordsInAGame(t *testing.T) {
+	in := "1\n1\nhelp\nboard\ncards\nlog\nundo\nquit\ny\n"
+	code, out, errOut := runCmd(strings.NewReader(in), "play", "--seed", "7")
+	require.Equal(t, 0, code, errOut)
+	hasNot(t, out, "is not a choice or a command")
+	has(t, out, "Versailles wins if its Military VP")
+	has(t, out, "National Assembly (pivotal)")
+	has(t, out, "OP:", "cards shows the card texts")
+	has(t, out, "log lines (as Commune sees them)")
+	has(t, out, "Commune takes back its last choice.")
+	has(t, out, "Game abandoned without a result.")
+}
+
+// TestPlayWholeGameAgainstTheSoloOpponent: the real solo opponent (not a
+// stub) plays one side through a whole game while scripted input answers
+// 1 to every question of the human side; the game ends with a result.
+func TestPlayWholeGameAgainstTheSoloOpponent(t *testing.T) {
+	if soloChooser == nil {
+		t.Skip("the solo opponent is not wired into this build")
+	}
+	for _, tc := range []struct {
+		solo, human string
+		seed        string
+	}{
+		{"commune", "Versailles", "11"},
+		{"versailles", "Commune", "12"},
+	} {
+		t.Run(tc.solo, func(t *testing.T) {
+			in := strings.NewReader(strings.Repeat("1\n", 5000))
+			code, out, errOut := runCmd(in, "play", "--solo", tc.solo, "--seed", tc.seed, "--board-dir", t.TempDir())
+			require.Equal(t, 0, code, errOut)
+			require.Empty(t, errOut)
+			has(t, out, "You play "+tc.human)
+			has(t, out, "GAME OVER")
+			require.Regexp(t, `(?m)^Final score: .*\. Reason: .*\.$`, out)
+			require.Regexp(t, `(?m)^(You win!|The solo opponent wins this time\.)$`, out)
+			hasNot(t, out, "End of input", "the game must end before the input does")
+			hasNot(t, out, "at the keyboard", "no hand-over banner in solo")
+			require.Regexp(t, `(?m)^`+tc.human+` \[1-\d+, h help\]> `, out, "the human side is asked")
+		})
+	}
 }

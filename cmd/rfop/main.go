@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
+	"strings"
 )
 
 type command struct {
@@ -21,17 +23,40 @@ var commands = map[string]*command{}
 
 func register(c *command) { commands[c.name] = c }
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+// self is how the user invoked rfop, for messages that tell them what to
+// type next: "go run ./cmd/rfop" under go run, else the program's name.
+var self = "rfop"
+
+func main() {
+	self = invokedAs(os.Args[0])
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// invokedAs names the command as the user typed it. go run builds the
+// binary in a go-build temporary directory: the user typed go run.
+func invokedAs(argv0 string) string {
+	if strings.Contains(filepath.ToSlash(argv0), "/go-build") {
+		return "go run ./cmd/rfop"
+	}
+	if base := filepath.Base(argv0); base != "" && base != "." && base != "/" {
+		return base
+	}
+	return "rfop"
+}
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := "bot"
 	if len(args) > 0 {
-		name, args = args[0], args[1:]
-	}
-	switch name {
-	case "-h", "--help", "help":
-		usage(stdout)
-		return 0
+		switch a := args[0]; {
+		case a == "-h" || a == "--help" || a == "-help" || a == "help":
+			usage(stdout)
+			return 0
+		case strings.HasPrefix(a, "-"):
+			// Flags without a subcommand are the bot's, the default
+			// subcommand: rfop -db /data/rfop.db.
+		default:
+			name, args = a, args[1:]
+		}
 	}
 	c, ok := commands[name]
 	if !ok {

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestBotWithoutTokenExplainsInTwoLines: with no DISCORD_TOKEN, rfop (the
+// bot is the default subcommand, and bare flags are the bot's) prints two
+// lines, what is missing and how to play locally, and fails.
+func TestBotWithoutTokenExplainsInTwoLines(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "")
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"no arguments", nil},
+		{"bot subcommand", []string{"bot"}},
+		{"bot flags without the subcommand", []string{"-db", t.TempDir() + "/rfop.db", "-log-level", "debug"}},
+		{"bot subcommand with flags", []string{"bot", "--test-guild", "123"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCmd(nil, tc.args...)
+			require.Equal(t, 2, code)
+			require.Empty(t, out)
+			lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+			require.Len(t, lines, 2, errOut)
+			require.Contains(t, lines[0], "DISCORD_TOKEN is not set")
+			require.Contains(t, lines[0], "discord.com/developers/applications")
+			require.Contains(t, lines[1], "rfop play")
+			require.Contains(t, lines[1], "--solo commune")
+		})
+	}
+}
+
+// TestNoTokenMessageNamesTheCommandAsInvoked: the local-play hint is
+// something the user can type: "go run ./cmd/rfop play" under go run.
+func TestNoTokenMessageNamesTheCommandAsInvoked(t *testing.T) {
+	for _, tc := range []struct {
+		argv0 string
+		want  string
+	}{
+		{"/tmp/go-build3141592653/b001/exe/rfop", "go run ./cmd/rfop"},
+		{"/home/me/.cache/go-build/tmp/go-build27/b001/exe/rfop", "go run ./cmd/rfop"},
+		{"/rfop", "rfop"},
+		{"./rfop", "rfop"},
+		{"/usr/local/bin/rfop-bot", "rfop-bot"},
+		{"rfop", "rfop"},
+		{"", "rfop"},
+	} {
+		self := invokedAs(tc.argv0)
+		require.Equal(t, tc.want, self, tc.argv0)
+		require.Contains(t, noTokenMessage(self), "\n"+"No Discord? Play in this terminal: "+tc.want+" play")
+	}
+}
+
+// TestBotHelpIsNotAnError: rfop bot -h (and rfop -h) print usage on
+// stdout and exit 0, as the other subcommands do.
+func TestBotHelpIsNotAnError(t *testing.T) {
+	for _, args := range [][]string{{"bot", "-h"}, {"bot", "--help"}} {
+		code, out, errOut := runCmd(nil, args...)
+		require.Equal(t, 0, code, args)
+		require.Empty(t, errOut, args)
+		require.Contains(t, out, "Usage: rfop [bot] [flags]")
+		require.Contains(t, out, "-db string")
+		require.Contains(t, out, "env RFOP_DB")
+	}
+	for _, args := range [][]string{{"-h"}, {"--help"}, {"-help"}, {"help"}} {
+		code, out, _ := runCmd(nil, args...)
+		require.Equal(t, 0, code, args)
+		require.Contains(t, out, "Usage: rfop [subcommand]", args)
+	}
+	code, _, errOut := runCmd(nil, "bot", "--bogus")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "flag provided but not defined: -bogus")
+}
+
+// TestHelpListsEverySubcommandOnOneLine: rfop --help names each registered
+// subcommand once, on a line of its own with its summary.
+func TestHelpListsEverySubcommandOnOneLine(t *testing.T) {
+	code, out, _ := runCmd(nil, "--help")
+	require.Equal(t, 0, code)
+	for name, c := range commands {
+		n := 0
+		for _, line := range strings.Split(out, "\n") {
+			f := strings.Fields(line)
+			if len(f) > 1 && f[0] == name {
+				n++
+				require.Contains(t, line, c.summary)
+			}
+		}
+		require.Equal(t, 1, n, "subcommand %s in:\n%s", name, out)
+	}
+	for _, want := range []string{"bot", "play", "selfplay", "render"} {
+		require.Contains(t, commands, want)
+	}
+}
