@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -123,4 +125,365 @@ func TestSoloOpsUseAvailableOnly(t *testing.T) {
 	require.Equal(t, []Choice{{Kind: ChooseDone}}, p.Choices, "no placement is offered")
 	// The 2-player rules alone would let it take them.
 	require.True(t, s.CanSupply(Versailles))
+}
+
+// ---- the solo procedure (rulebook "Solo Opponent Rules", solo.md §6, §7) ----
+
+var soloSetupRemoved = []int{1, 12, 13, 22, 29, 30}
+
+// TestSoloSetupRemovesCardsAndDealsNoBotHand: rulebook solo "Setup" (cards
+// 1, 12, 13, 22, 29, 30 are not used) and "Solo Sequence of Play" step 1
+// (no cards are dealt to the bot); the bot keeps its Final Crisis card
+// until its last Final Crisis play (solo.md §6.8).
+func TestSoloSetupRemovesCardsAndDealsNoBotHand(t *testing.T) {
+	for _, bot := range []Side{Versailles, Commune} {
+		g, err := New(Options{Seed: 11, BotSide: bot})
+		require.NoError(t, err)
+		s := &g.S
+		player := bot.Other()
+		require.Empty(t, s.Hand[bot], "the bot holds no hand")
+		require.Len(t, s.Hand[player], handSize)
+		inPlay := append(append([]int8(nil), s.Deck...), s.Hand[player]...)
+		require.Len(t, inPlay, 39-len(soloSetupRemoved), "39 Strategy cards less the six")
+		for _, n := range soloSetupRemoved {
+			require.NotContains(t, inPlay, int8(n), "card #%d is not used in solo", n)
+		}
+		require.True(t, s.FCHeld[bot])
+		_, botAsked := g.PromptFor(bot)
+		require.False(t, botAsked, "the bot has no objective to choose")
+		p, ok := g.PromptFor(player)
+		require.True(t, ok)
+		require.Equal(t, PromptObjective, p.Kind)
+		require.Len(t, p.Choices, 2)
+	}
+}
+
+// TestSoloObjectiveDrawRedrawsOneDimension: solo step 2 — two objectives
+// from the same Crisis Dimension go back and are redrawn; the Player keeps
+// one and the other is the bot's, face up (solo.md §6.6).
+func TestSoloObjectiveDrawRedrawsOneDimension(t *testing.T) {
+	dimOf := func(g *Game, n int8) Dimension { return g.deck.Card(int(n)).Space.Info().Dim }
+	for seed := int64(1); seed <= 200; seed++ {
+		g, err := NewSoloTestGame(Versailles, seed)
+		require.NoError(t, err)
+		s := &g.S
+		// Put two Institutional objectives on top (51 Royalists, 52 Republicans).
+		s.ObjDeck, _ = removeCard(s.ObjDeck, 51)
+		s.ObjDeck, _ = removeCard(s.ObjDeck, 52)
+		s.ObjDeck = append(s.ObjDeck, 51, 52)
+		g.dealSoloObjectives()
+		offer := s.ObjOffer[Commune]
+		require.Len(t, offer, 2, "seed %d", seed)
+		require.NotEqual(t, dimOf(g, offer[0]), dimOf(g, offer[1]), "seed %d: redraw", seed)
+		require.Len(t, s.ObjDeck, 10)
+		require.Empty(t, s.ObjOffer[Versailles])
+	}
+	// Edge case (§6.6): only one dimension left → the pair drawn is kept.
+	g, err := NewSoloTestGame(Commune, 1)
+	require.NoError(t, err)
+	g.S.ObjDeck = []int8{51, 52, 53}
+	g.dealSoloObjectives()
+	require.Equal(t, []int8{53, 52}, g.S.ObjOffer[Versailles])
+
+	// The Player picks which is his; the other is the bot's.
+	g, err = New(Options{Seed: 3, BotSide: Commune})
+	require.NoError(t, err)
+	p, ok := g.PromptFor(Versailles)
+	require.True(t, ok)
+	require.NoError(t, g.Apply(Versailles, p.Choices[1]))
+	require.Equal(t, int8(p.Choices[1].Card), g.S.Objective[Versailles])
+	require.Equal(t, int8(p.Choices[0].Card), g.S.Objective[Commune])
+}
+
+// TestSoloInitiativeBotPlaysSecond: solo step 3 — when the bot has the
+// higher initiative level (or the Commune bot on a tie) it decides and
+// plays second; when the Player decides, he may give it the first play
+// (solo.md §6.7, decision 18).
+func TestSoloInitiativeBotPlaysSecond(t *testing.T) {
+	tests := []struct {
+		name      string
+		bot       Side
+		vpPol     int8 // Political VP, + for Versailles
+		wantFirst Side // NoSide: the Player is asked
+	}{
+		{"Versailles bot higher", Versailles, 2, Commune},
+		{"Commune bot higher", Commune, -2, Versailles},
+		{"tie, Commune bot decides", Commune, 0, Versailles},
+		{"tie, the Commune Player decides", Versailles, 0, NoSide},
+		{"Player higher", Commune, 2, NoSide},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := NewSoloTestGame(tc.bot, 1)
+			require.NoError(t, err)
+			g.S.VP[Political] = tc.vpPol
+			g.initiativePhase()
+			if tc.wantFirst != NoSide {
+				require.Empty(t, g.S.Stack, "no question is asked")
+				require.Equal(t, tc.wantFirst, g.S.First)
+				require.Equal(t, tc.wantFirst, g.S.Initiative)
+				return
+			}
+			g.RunForTest()
+			player := tc.bot.Other()
+			p, ok := g.PromptFor(player)
+			require.True(t, ok)
+			require.Equal(t, PromptInitiative, p.Kind)
+			require.NoError(t, g.Apply(player, Choice{Kind: ChooseSide, Side: tc.bot}))
+			require.Equal(t, tc.bot, g.S.First, "the Player gave the bot the first play")
+			require.Equal(t, tc.bot, g.S.Initiative)
+		})
+	}
+}
+
+// TestSoloObjectiveScoringAsymmetry: solo step 8 — the bot scores a VP for
+// controlling the space on either objective card, the Player only for his
+// own card, never the bot's.
+func TestSoloObjectiveScoringAsymmetry(t *testing.T) {
+	tests := []struct {
+		name   string
+		board  func(s *State)
+		wantVP [2]int8 // {Political, Military}, + for Versailles
+	}{
+		{"bot holds the Player's objective", func(s *State) { s.Cubes[Versailles][FortIssy] = 1 }, [2]int8{0, 1}},
+		{"Player holds the bot's objective", func(s *State) { s.Cubes[Commune][Republicans] = 1 }, [2]int8{0, 0}},
+		{"Player holds his own", func(s *State) { s.Cubes[Commune][FortIssy] = 1 }, [2]int8{0, -1}},
+		{"bot holds its own", func(s *State) { s.Cubes[Versailles][Republicans] = 1 }, [2]int8{1, 0}},
+		{"bot holds both", func(s *State) {
+			s.Cubes[Versailles][Republicans], s.Cubes[Versailles][FortIssy] = 1, 1
+		}, [2]int8{1, 1}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := NewSoloTestGame(Versailles, 1)
+			require.NoError(t, err)
+			g.SetObjectiveForTest(Versailles, Republicans) // the bot's
+			g.SetObjectiveForTest(Commune, FortIssy)       // the Player's
+			tc.board(&g.S)
+			g.scoreObjectivesPhase()
+			require.Equal(t, tc.wantVP, g.S.VP)
+		})
+	}
+}
+
+// TestSoloBotInitiativePlayerScoresFirst: solo step 7 — with the bot as
+// Initiative Player the Player's VP come first; it matters only at the ±5
+// cap, and the Player is not asked (decision 19). With the Player as
+// Initiative Player he is asked.
+func TestSoloBotInitiativePlayerScoresFirst(t *testing.T) {
+	setup := func(initiative Side) *Game {
+		g, err := NewSoloTestGame(Versailles, 1)
+		require.NoError(t, err)
+		s := &g.S
+		s.Initiative = initiative
+		s.VP[Political] = 5
+		for _, x := range dimensionMask[Institutional].Spaces() {
+			s.Cubes[Versailles][x] = 1
+		}
+		for _, x := range dimensionMask[PublicOpinion].Spaces() {
+			s.Cubes[Commune][x] = 1
+		}
+		return g
+	}
+	g := setup(Versailles)
+	g.scoreDimensionsPhase()
+	require.Empty(t, g.S.Stack, "nobody is asked")
+	require.Equal(t, int8(5), g.S.VP[Political], "Commune first (5→4), then Versailles (4→5)")
+
+	g = setup(Commune)
+	g.scoreDimensionsPhase()
+	require.Len(t, g.S.Stack, 1)
+	require.Equal(t, fScoreOrder, g.S.Stack[0].K)
+	require.Equal(t, Commune, g.S.Stack[0].Side, "the Player orders them")
+}
+
+// TestSoloBotInitiativePlayerObjectiveEventFirst: solo step 8 — with the bot
+// as Initiative Player, its objective event comes after the Player's.
+func TestSoloBotInitiativePlayerObjectiveEventFirst(t *testing.T) {
+	g, err := NewSoloTestGame(Versailles, 1)
+	require.NoError(t, err)
+	s := &g.S
+	s.Initiative = Versailles
+	g.SetObjectiveForTest(Versailles, Republicans)
+	g.SetObjectiveForTest(Commune, FortIssy)
+	s.Cubes[Versailles][Republicans], s.Cubes[Commune][FortIssy] = 1, 1
+	s.Track[Versailles] = trackStart[Versailles]
+	g.PushObjectiveEventsForTest()
+	g.RunForTest()
+	_, botAsked := g.PromptFor(Versailles)
+	require.False(t, botAsked)
+	p, ok := g.PromptFor(Commune)
+	require.True(t, ok)
+	require.Equal(t, PromptObjEvent, p.Kind, "the Player's event first, without an order question")
+}
+
+// TestSoloTieGoesToTheBot: solo "Game End" — the bot wins whenever the
+// game would go to the tiebreaker; a main condition still wins (decision 23).
+func TestSoloTieGoesToTheBot(t *testing.T) {
+	tests := []struct {
+		bot        Side
+		vp         [2]int8 // {Political, Military}, + for Versailles
+		winner     Side
+		wantReason string
+	}{
+		{Versailles, [2]int8{0, 0}, Versailles, "solo-tie"},
+		{Commune, [2]int8{0, 0}, Commune, "solo-tie"},
+		{Commune, [2]int8{-1, 1}, Commune, "solo-tie"},       // 1 Military against 1 Political
+		{Versailles, [2]int8{5, -2}, Versailles, "solo-tie"}, // Commune Political −5, Versailles Military −2
+		{Commune, [2]int8{0, 1}, Versailles, "victory"},
+		{Versailles, [2]int8{-1, 0}, Commune, "victory"},
+	}
+	for _, tc := range tests {
+		g, err := NewSoloTestGame(tc.bot, 1)
+		require.NoError(t, err)
+		g.S.VP = tc.vp
+		// With the 2-player tiebreaker the Commune would win these ties
+		// (all tiebreakers equal) — or Versailles with the Initiative.
+		g.S.Initiative = tc.bot.Other()
+		g.decideVictory()
+		require.NotNil(t, g.S.Result)
+		require.Equal(t, tc.winner, g.S.Result.Winner, "bot %s VP %v", tc.bot, tc.vp)
+		require.Equal(t, tc.wantReason, g.S.Result.Reason, "bot %s VP %v", tc.bot, tc.vp)
+	}
+}
+
+// TestSoloBotTurnNothingToReveal: solo.md §6.1 step 7 — with the deck and
+// the discard pile empty the bot's play is the momentum check alone, and
+// it still counts as one of its three plays.
+func TestSoloBotTurnNothingToReveal(t *testing.T) {
+	g, err := NewSoloTestGame(Versailles, 1)
+	require.NoError(t, err)
+	g.S.Deck, g.S.Discard = nil, nil
+	g.PushBotTurnForTest()
+	g.RunForTest()
+	require.Empty(t, g.Prompts())
+	require.Empty(t, g.S.Stack)
+	require.Equal(t, int8(1), g.S.Plays[Versailles])
+}
+
+// TestSoloDiscardedEventEligibility: solo step 4b and solo.md §6.1 step 4
+// (decision 3) — only the top card, put there by the Player this round, of
+// the bot's own colour (never grey), OP ≤ the revealed card's.
+func TestSoloDiscardedEventEligibility(t *testing.T) {
+	tests := []struct {
+		name     string
+		top      int // the top discard
+		by       Side
+		lastRnd  bool // put there in the previous round
+		revealed int
+		want     bool
+	}{
+		{"the Player's, this round", 19, Versailles, false, 38, true},
+		{"previous round", 19, Versailles, true, 38, false},
+		{"grey", 39, Versailles, false, 38, false},
+		{"the Player's colour", 5, Versailles, false, 38, false},
+		{"put there by the bot", 19, Commune, false, 38, false},
+		{"more OP than the revealed card", 26, Versailles, false, 2, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := NewSoloTestGame(Commune, 1)
+			require.NoError(t, err)
+			s := &g.S
+			s.Round = 2
+			s.Momentum[Commune] = 1 // two empty pool cells: no momentum change
+			s.Cubes[Commune][ButteAuxCailles] = 1
+			s.Cubes[Versailles][ButteAuxCailles] = 1
+			s.Cubes[Versailles][SocialMovements] = 1
+			s.Cubes[Versailles][Republicans] = 1
+			g.DiscardForTest(tc.top, tc.by)
+			if tc.lastRnd {
+				s.Discard[len(s.Discard)-1].Round = 1
+			}
+			g.PutOnDeckForTest(tc.revealed)
+			g.PushBotTurnForTest()
+			g.RunForTest()
+			p, ok := g.PromptFor(Commune)
+			require.True(t, ok)
+			require.Equal(t, PromptPlay, p.Kind)
+			offered := false
+			for _, c := range p.Choices {
+				if c.Mode == ModeDiscardedEvent {
+					offered = true
+					require.Equal(t, tc.top, c.N)
+				}
+			}
+			require.Equal(t, tc.want, offered)
+		})
+	}
+}
+
+// TestSoloAvailableCubes: the definition of Available cubes (rulebook solo
+// "Definitions", solo.md §1.3): pool and Crisis Track, not the Final
+// Crisis zone or the bonus boxes (nor Prussian Collaboration cubes), and
+// the Final Crisis zone too in round 3 and the Final Crisis once either
+// side has breached its own.
+func TestSoloAvailableCubes(t *testing.T) {
+	tests := []struct {
+		name     string
+		round    int8
+		breached Side // whose Final Crisis zone is breached
+		want     int
+	}{
+		{"round 1", 1, NoSide, 5},
+		{"round 2, a Final Crisis zone breached", 2, Commune, 5},
+		{"round 3, none breached", 3, NoSide, 5},
+		{"round 3, the Player's breached", 3, Commune, 7},
+		{"round 3, its own breached", 3, Versailles, 7},
+		{"Final Crisis, the Player's breached", roundFinal, Commune, 7},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := NewSoloTestGame(Versailles, 1)
+			require.NoError(t, err)
+			s := &g.S
+			s.Round = tc.round
+			s.Pool[Versailles] = 1
+			s.Track[Versailles] = [NumZones]int8{1, 2, 1, 2}
+			require.NotZero(t, s.Bonus[Versailles][ZoneEscalation], "bonus boxes are full")
+			require.NotZero(t, s.Prussian[0], "cubes wait under Prussian Collaboration")
+			if tc.breached != NoSide {
+				s.Breached[tc.breached][ZoneFinalCrisis] = true
+			}
+			require.Equal(t, tc.want, s.Available(Versailles))
+		})
+	}
+}
+
+// TestSoloBotHoldsNoHand: over whole solo games (random choices for both
+// sides — the engine alone must enforce this), the bot never holds or sets
+// aside a card, makes three plays a round, and makes as many Final Crisis
+// plays as the Player's hand size, the last with its Final Crisis card
+// (solo steps 1, 4, 5; "Final Crisis").
+func TestSoloBotHoldsNoHand(t *testing.T) {
+	for _, bot := range []Side{Versailles, Commune} {
+		for seed := int64(1); seed <= 30; seed++ {
+			g, err := New(Options{Seed: seed, BotSide: bot})
+			require.NoError(t, err)
+			r := rand.New(rand.NewPCG(uint64(seed), 0x5010))
+			fcPlays := 0
+			for n := 0; g.S.Result == nil; n++ {
+				require.Less(t, n, 5000)
+				require.Empty(t, g.S.Hand[bot])
+				require.Empty(t, g.S.SetAside[bot])
+				ps := g.Prompts()
+				require.NotEmpty(t, ps)
+				p := ps[r.IntN(len(ps))]
+				require.NoError(t, g.Apply(p.Side, p.Choices[r.IntN(len(p.Choices))]))
+				if g.S.Round == roundFinal {
+					fcPlays = int(g.S.Plays[bot])
+				}
+				require.NoError(t, g.CheckInvariants())
+			}
+			require.Equal(t, int(g.S.FCHand), fcPlays, "bot %s seed %d", bot, seed)
+			require.False(t, g.S.FCHeld[bot], "its Final Crisis card was played")
+			last := ""
+			for _, e := range g.S.Log {
+				if strings.HasPrefix(e.Text, "Solo opponent plays its Final Crisis card") {
+					last = e.Text
+				}
+			}
+			require.NotEmpty(t, last, "bot %s seed %d", bot, seed)
+		}
+	}
 }

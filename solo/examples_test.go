@@ -458,3 +458,48 @@ func TestA2Switches(t *testing.T) {
 		}
 	})
 }
+
+// TestExampleRowLists pins the intermediate facts the worked examples state
+// beyond their Assert lines (solo.md §9): the rows firing in each sphere at
+// the sphere choice, snapshot A with its strengths, and the trigger sets.
+func TestExampleRowLists(t *testing.T) {
+	t.Run("Example 2 step 3", func(t *testing.T) {
+		// After the free cube in National Assembly; PC 1, Available 3; RM 2 with 1 of 3 cells filled.
+		g := newGame(t, V, "Royalists V1, NA V1, Republicans C1, CC C1, Press V1 C2, SM C2, MV V2, FdI V1, BM C1, PL C1",
+			withObj(mv), withRound(2), withMomentum(V, 1), withMomentum(C, 2), withPool(C, 1), withAvail(3))
+		require.Equal(t, []string{"PR1", "PR4", "PR5", "PR10", "PR12"}, hitKeys(opRows(g, 2, Pol, true)))
+		require.Equal(t, []string{"PR2", "PR4", "PR5", "PR7", "PR10", "PR12"}, hitKeys(opRows(g, 2, Mil, true)))
+		h := opRows(g, 2, Pol, false)[0]
+		require.Equal(t, "PR1a", h.id+h.variant)
+		require.Equal(t, []engine.Space{cc, press}, h.T, "Social Movements is out of reach")
+		require.Equal(t, []engine.Space{cc, press}, h.Tplus)
+		b := boardOf(g)
+		require.False(t, b.accessible(sm), "no Versailles piece, no Versailles-held feeder")
+	})
+	t.Run("Example 3 steps 3-4", func(t *testing.T) {
+		// After the momentum check (RM 2, one empty cell) and the Player's free cube.
+		g := newGame(t, C, "Royalists V2, NA V1, Press V1 C1, SM C1, MV V2, FdI V1, BM V1, BaC V1 C1, PL C1",
+			withObj(bm), withMomentum(C, 2), withPool(C, 2), withAvail(4))
+		g.S.Pool[C] = 2 // Available 6: 2 in the pool, 4 on the track
+		require.Equal(t, 6, g.S.Available(C))
+		require.Equal(t, []string{"PR4", "PR10", "PR12"}, hitKeys(opRows(g, 3, Pol, true)))
+		require.Equal(t, []string{"PR3", "PR4", "PR5", "PR9-C", "PR10", "PR12"}, hitKeys(opRows(g, 3, Mil, true)))
+		b := boardOf(g)
+		e := newOpEvalLive(&b, 3, Mil, sphereSet(Mil))
+		require.Equal(t, []engine.Space{cdv, bm, bac, pl}, inSet(e.legalRemove), "snapshot A")
+		require.Equal(t, [4]int{1, 1, 2, 2}, [4]int{e.strA[cdv], e.strA[bm], e.strA[bac], e.strA[pl]})
+		require.Equal(t, 2, e.swings(bm, true), "a paid removal and a placement")
+	})
+	t.Run("Example 6 Delescluze part 1", func(t *testing.T) {
+		g := newGame(t, C, "Royalists V2, NA V1 C1, Republicans C2, CC C1, Press V1 C2, SM C1, MV V2, FdI V2, CdV V1, BM V1 C2, BaC V2 C2, PL C2",
+			withMomentum(C, 2), withMomentum(V, 2), withAvail(3))
+		b := boardOf(g)
+		e := newOpEvalLive(&b, 3, Mil, sphereSet(Mil))
+		require.Equal(t, []engine.Space{mv, cdv, bm, bac, pl}, inSet(e.legalRemove), "snapshot A")
+		require.Equal(t, [5]int{1, 1, 3, 3, 3}, [5]int{e.strA[mv], e.strA[cdv], e.strA[bm], e.strA[bac], e.strA[pl]})
+		h := e.rows(false)[0]
+		require.Equal(t, "PR1a", h.id+h.variant)
+		require.Equal(t, []engine.Space{mv, cdv}, h.T)
+		require.Equal(t, []engine.Space{mv, cdv}, h.Tplus)
+	})
+}

@@ -81,6 +81,9 @@ func (p *Policy) Decide(g *engine.Game, pr engine.Prompt) (engine.Choice, Explan
 		d.t.roll = g.Dice().Roll
 	}
 	ch, what, err := d.decide()
+	if err == nil {
+		err = d.t.err
+	}
 	ex := Explanation{Prompt: pr.Kind, Choice: ch, Decision: what, Rows: d.t.lines, Fired: d.t.keys, Rolls: d.t.rolls}
 	if err != nil {
 		return engine.Choice{}, ex, fmt.Errorf("solo: %q: %w", pr.Kind, err)

@@ -199,3 +199,30 @@ func TestPlayBotTurns(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, more)
 }
+
+// TestNoEarlyFinalCrisisAndBotNeverBreachesFirst: with the default switches
+// the bot places only Available cubes, so its Final Crisis zone opens only
+// in round 3 after some Final Crisis zone was breached: the Player always
+// breaches first (the bot never pays the −1 Political VP) and a solo game
+// never has an early Final Crisis (solo.md §2 step 4, open question 2).
+func TestNoEarlyFinalCrisisAndBotNeverBreachesFirst(t *testing.T) {
+	games := 300
+	if testing.Short() {
+		games = 50
+	}
+	for _, bot := range []engine.Side{engine.Versailles, engine.Commune} {
+		for i := 0; i < games; i++ {
+			seed := int64(i) + 7000
+			g, _ := playSoloGame(t, bot, seed, func(g *engine.Game) {
+				s := &g.S
+				if s.Breached[bot][engine.ZoneFinalCrisis] {
+					require.GreaterOrEqual(t, int(s.Round), 3, "bot %s seed %d", bot, seed)
+				}
+			})
+			require.NotEqual(t, bot, g.S.FCFirst, "bot %s seed %d: the bot breached its Final Crisis zone first", bot, seed)
+			for _, e := range g.S.Log {
+				require.NotContains(t, e.Text, "the Final Crisis begins after round", "bot %s seed %d", bot, seed)
+			}
+		}
+	}
+}

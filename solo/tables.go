@@ -17,17 +17,23 @@ type trace struct {
 	keys  []string // row ids that fired or narrowed the candidates, in order
 	rolls []string
 	roll  func(k int) int
+	err   error // a die that rolled outside 1..k (a faulty Policy.Roll)
 }
 
 func (t *trace) add(format string, a ...any) { t.lines = append(t.lines, fmt.Sprintf(format, a...)) }
 
 func (t *trace) key(id string) { t.keys = append(t.keys, id) }
 
-// die rolls among k candidates (§6.9) and logs it.
+// die rolls among k candidates (§6.9) and logs it. A roll outside 1..k is
+// recorded in t.err (Decide then fails) and counts as 1, so the caller can
+// finish without indexing out of range.
 func (t *trace) die(k int, what string) int {
 	r := t.roll(k)
 	if r < 1 || r > k {
-		panic(fmt.Sprintf("solo: die for %d candidates rolled %d", k, r))
+		if t.err == nil {
+			t.err = fmt.Errorf("the die for %d candidates (%s) rolled %d", k, what, r)
+		}
+		r = 1
 	}
 	t.rolls = append(t.rolls, fmt.Sprintf("die 1-%d for %s: %d", k, what, r))
 	t.key("die")
