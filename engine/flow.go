@@ -180,7 +180,20 @@ func (g *Game) dealSoloObjectives() {
 		}
 		g.shuffle(s.ObjDeck)
 	}
-	// Not reached with 12 objectives; keep whatever is left.
+	// Fifty redraws all in one dimension (odds far below 1e-30 while two
+	// dimensions remain): take the top card and the next card from another
+	// dimension, which is what the redraws converge to.
+	top := len(s.ObjDeck) - 1
+	a := s.ObjDeck[top]
+	for i := top - 1; i >= 0; i-- {
+		b := s.ObjDeck[i]
+		if g.deck.Card(int(b)).Space.Info().Dim != g.deck.Card(int(a)).Space.Info().Dim {
+			s.ObjDeck = append(s.ObjDeck[:i], s.ObjDeck[i+1:top]...)
+			s.ObjOffer[player] = []int8{a, b}
+			return
+		}
+	}
+	// Only one dimension is left (oneDimensionLeft), or fewer than 2 cards.
 	s.ObjOffer[player] = append([]int8(nil), s.ObjDeck...)
 	s.ObjDeck = nil
 }
@@ -299,6 +312,7 @@ func (g *Game) initiativePhase() {
 	g.logf(decider, "Initiative levels: Versailles %d, Commune %d. %s decides who plays first.", v, c, decider)
 	if decider == s.BotSide {
 		// Solo: the bot always chooses to play second (solo.md §6.7).
+		g.logf(decider, "The solo opponent chooses to play second (Solo Sequence of Play, step 3).")
 		g.setFirst(decider.Other())
 		return
 	}
