@@ -35,9 +35,10 @@ type boardWriter interface {
 var newBoardWriter func() (boardWriter, error)
 
 // soloChooser answers a prompt addressed to the solo opponent (p.Side ==
-// g.S.BotSide) with one of p.Choices. nil until package solo is wired in;
-// --solo then fails with "solo opponent not available yet".
-var soloChooser func(g *engine.Game, p engine.Prompt) (engine.Choice, error)
+// g.S.BotSide) with one of p.Choices and the explanation that goes into
+// the log (which decision-table rows decided it). nil until package solo
+// is wired in; --solo then fails with "solo opponent not available yet".
+var soloChooser func(g *engine.Game, p engine.Prompt) (engine.Choice, string, error)
 
 const playUsage = `Usage: rfop play [--solo commune|versailles] [--variant censorship] [--seed S] [--board-dir DIR]
 
@@ -192,12 +193,12 @@ func (p *playSession) loop() int {
 }
 
 func (p *playSession) botMove(pr engine.Prompt) error {
-	c, err := soloChooser(p.g, pr)
+	c, note, err := soloChooser(p.g, pr)
 	if err != nil {
 		return err
 	}
 	text := p.g.ChoiceText(pr, c)
-	if err := p.g.Apply(pr.Side, c); err != nil {
+	if err := p.g.ApplyWithNote(pr.Side, c, note); err != nil {
 		return fmt.Errorf("its choice %q was refused: %w", text, err)
 	}
 	fmt.Fprintf(p.out, "Solo opponent (%s): %s\n", pr.Side, text)

@@ -239,11 +239,11 @@ func TestPlaySoloNotAvailableYet(t *testing.T) {
 func withStubSolo(t *testing.T) {
 	t.Helper()
 	saved := soloChooser
-	soloChooser = func(g *engine.Game, p engine.Prompt) (engine.Choice, error) {
+	soloChooser = func(g *engine.Game, p engine.Prompt) (engine.Choice, string, error) {
 		if p.Side != g.S.BotSide {
-			return engine.Choice{}, fmt.Errorf("asked to decide for %s", p.Side)
+			return engine.Choice{}, "", fmt.Errorf("asked to decide for %s", p.Side)
 		}
-		return p.Choices[0], nil
+		return p.Choices[0], "", nil
 	}
 	t.Cleanup(func() { soloChooser = saved })
 }
@@ -406,6 +406,8 @@ func TestPlayWholeGameAgainstTheSoloOpponent(t *testing.T) {
 			hasNot(t, out, "End of input", "the game must end before the input does")
 			hasNot(t, out, "at the keyboard", "no hand-over banner in solo")
 			require.Regexp(t, `(?m)^`+tc.human+` \[1-\d+, h help\]> `, out, "the human side is asked")
+			// Issue #5: each bot decision says which table row decided it.
+			require.Regexp(t, `Solo opponent: .*(PR|PL|RM|SR|BA)\d+`, out, "the log shows the solo opponent's table rows")
 		})
 	}
 }

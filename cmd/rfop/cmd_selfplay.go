@@ -199,7 +199,7 @@ func selfplayGame(seed int64, variant engine.Variant, bot engine.Side, deepCheck
 		p := ps[r.IntN(len(ps))]
 		var c engine.Choice
 		if p.Side == bot && bot != engine.NoSide {
-			c, err = soloChooser(g, p)
+			c, _, err = soloChooser(g, p)
 			if err != nil {
 				res.err = fmt.Errorf("solo opponent (%s) on %q: %w", bot, p.Kind, err)
 				return res

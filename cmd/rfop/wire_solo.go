@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/rfop/rfop/bot"
+	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/solo"
 )
 
@@ -9,5 +10,8 @@ import (
 
 func init() {
 	botSolo = bot.DefaultSolo
-	soloChooser = (&solo.Policy{}).Choose
+	soloChooser = func(g *engine.Game, p engine.Prompt) (engine.Choice, string, error) {
+		c, ex, err := (&solo.Policy{}).Decide(g, p)
+		return c, ex.String(), err
+	}
 }
