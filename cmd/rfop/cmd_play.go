@@ -60,10 +60,11 @@ allowed), s/board the board and score, c/cards your cards with their texts,
 l/log the recent log, h/help (or ?) this help, q/quit end the game.
 
 Two players (hot-seat): the player named at the prompt takes the keyboard;
-the other must look away, since the prompt shows that player's hand and
-lines marked [private to ...] (and the terminal keeps them in its scroll-back:
-this is trust, not secrecy). With --solo the program plays the side you name
-and you play the other.
+the other looks away, since the prompt shows that player's hand and lines
+marked [private to ...]. At each hand-over the screen (and its scroll-back)
+is cleared and the game waits for Enter; the next player then sees what the
+opponent did. With --solo the program plays the side you name and you play
+the other.
 
 Flags:
 `
@@ -99,7 +100,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 4096), 1<<16)
-	p := &playSession{g: g, in: sc, out: stdout, errOut: stderr, bot: bot, keyboard: engine.NoSide, boardDir: *boardDir}
+	p := &playSession{g: g, in: sc, out: stdout, errOut: stderr, bot: bot, keyboard: engine.NoSide, boardDir: *boardDir,
+		screen: bot == engine.NoSide && isTerminal(stdin, stdout)}
 	fmt.Fprintf(stdout, "Red Flag Over Paris — %s variant, seed %d (replay this deal with --seed %d).\n", variant, *seed, *seed)
 	if bot != engine.NoSide {
 		fmt.Fprintf(stdout, "You play %s; the solo opponent plays %s.\n", bot.Other(), bot)
@@ -139,6 +141,31 @@ type playSession struct {
 	board      boardWriter
 	boardDir   string
 	boardStale bool // decisions since the last picture
+
+	// screen: stdin and stdout are a terminal. Hot-seat hand-overs then
+	// clear the screen and its scroll-back and wait for Enter, so the next
+	// player never sees the previous player's hand (scripted input, a pipe,
+	// gets the plain banner).
+	screen bool
+	seenBy [2]int // log seq at which each side last left the keyboard
+}
+
+// clearScreen clears an ANSI terminal and its scroll-back.
+const clearScreen = "\033[H\033[2J\033[3J"
+
+// isTerminal reports whether play talks to a person at a terminal (a
+// variable so tests can pretend).
+var isTerminal = func(in io.Reader, out io.Writer) bool {
+	return charDevice(in) && charDevice(out)
+}
+
+func charDevice(x any) bool {
+	f, ok := x.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // errQuit ends the session without a result (q confirmed, or end of input).
@@ -213,7 +240,9 @@ func (p *playSession) humanMove(pr engine.Prompt) error {
 	side := pr.Side
 	if p.keyboard != side {
 		if p.bot == engine.NoSide {
-			fmt.Fprintf(p.out, "\n──────── %s at the keyboard (%s: look away) ────────\n", side, side.Other())
+			if err := p.handOver(side); err != nil {
+				return err
+			}
 		}
 		p.keyboard = side
 	}
@@ -367,6 +396,40 @@ func (p *playSession) showLog(atKeyboard engine.Side) {
 	if atKeyboard != engine.NoSide {
 		p.privShown[atKeyboard] = p.shown
 	}
+}
+
+// handOver passes the keyboard to side in hot-seat play. On a terminal it
+// clears the screen, waits for Enter, and repeats what the opponent did
+// since side last played (it was printed before the clear).
+func (p *playSession) handOver(side engine.Side) error {
+	if prev := p.keyboard; prev == engine.Versailles || prev == engine.Commune {
+		p.seenBy[prev] = p.lastSeq()
+	}
+	if !p.screen {
+		fmt.Fprintf(p.out, "\n──────── %s at the keyboard (%s: look away) ────────\n", side, side.Other())
+		return nil
+	}
+	fmt.Fprint(p.out, clearScreen)
+	fmt.Fprintf(p.out, "──────── %s to the keyboard ────────\n%s: look away. %s: press Enter when ready.", side, side.Other(), side)
+	if !p.in.Scan() {
+		if err := p.in.Err(); err != nil {
+			return fmt.Errorf("reading input: %w", err)
+		}
+		fmt.Fprintln(p.out)
+		fmt.Fprintln(p.out, "End of input: game abandoned without a result.")
+		return errQuit
+	}
+	fmt.Fprint(p.out, clearScreen)
+	fmt.Fprintf(p.out, "%s at the keyboard.\n", side)
+	var lines []string
+	for _, e := range p.g.LogSince(p.seenBy[side], engine.NoSide) {
+		lines = append(lines, "  · "+e.Text)
+	}
+	if len(lines) > 0 {
+		fmt.Fprintln(p.out, "Since your last decision:")
+		fmt.Fprintln(p.out, strings.Join(lines, "\n"))
+	}
+	return nil
 }
 
 // showPrivate prints private lines for side not shown yet.

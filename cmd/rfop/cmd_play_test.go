@@ -411,3 +411,31 @@ func TestPlayWholeGameAgainstTheSoloOpponent(t *testing.T) {
 		})
 	}
 }
+
+// TestPlayHotSeatHandOverClearsTheScreen: on a terminal, passing the
+// keyboard clears the screen and its scroll-back and waits for Enter, so
+// the next player never sees the previous hand; the opponent's public
+// moves are then repeated.
+func TestPlayHotSeatHandOverClearsTheScreen(t *testing.T) {
+	saved := isTerminal
+	isTerminal = func(io.Reader, io.Writer) bool { return true }
+	t.Cleanup(func() { isTerminal = saved })
+
+	// Versailles keeps an objective; Enter; the Commune keeps one; then the
+	// Commune (higher initiative on a tie) chooses who plays first.
+	in := strings.NewReader("\n1\n\n1\n1\nq\ny\n")
+	code, out, errOut := runCmd(in, "play", "--seed", "5", "--board-dir", t.TempDir())
+	require.Equal(t, 0, code, errOut)
+
+	handOver := strings.Index(out, "──────── Commune to the keyboard")
+	require.Greater(t, handOver, 0, out)
+	before, after := out[:handOver], out[handOver:]
+	require.True(t, strings.HasSuffix(before, clearScreen), "the screen is cleared before the hand-over banner")
+	require.Contains(t, after, "press Enter when ready")
+	require.Contains(t, after, clearScreen+"Commune at the keyboard.", "cleared again once the next player is there")
+	// What Versailles saw privately is not repeated to the Commune.
+	require.Contains(t, before, "[private to Versailles]")
+	require.NotContains(t, after[:strings.Index(after, "Commune — ")], "[private to Versailles]")
+	require.Contains(t, after, "Since your last decision:")
+	require.Contains(t, after, "Versailles has chosen its objective.")
+}
