@@ -80,6 +80,8 @@ var table = []term{
 	{"Red Flag Over Paris", "La Commune ou la Mort", "Красное знамя над Парижем"},
 	{"Versailles", "Versailles", "Версаль"},
 	{"Commune", "Commune", "Коммуна"},
+	{"VERSAILLES", "VERSAILLES", "ВЕРСАЛЬ"},
+	{"COMMUNE", "COMMUNE", "КОММУНА"},
 	{"solo opponent", "Adversaire Solo", "бот"},
 	{"Solo opponent", "Adversaire Solo", "Бот"},
 
@@ -112,8 +114,8 @@ var table = []term{
 	{"Military space", "espace Militaire", "военная область"},
 	{"Political", "Politique", "Политическая сфера"},
 	{"Military", "Militaire", "Военная сфера"},
-	{"POLITICAL", "POLITIQUE", "ПОЛИТИЧЕСКАЯ СФЕРА"},
-	{"MILITARY", "MILITAIRE", "ВОЕННАЯ СФЕРА"},
+	{"POLITICAL", "POLITIQUE", "ПОЛИТИЧЕСКАЯ"}, // the board's half headings
+	{"MILITARY", "MILITAIRE", "ВОЕННАЯ"},
 
 	// 3. Pieces.
 	{"Fortifications", "Fortifications", "укрепления"},
@@ -141,15 +143,31 @@ var table = []term{
 	{"Removed from play", "Retirés du jeu", "Удалены из игры"},
 	{"Prussian Collaboration", "Collaboration prussienne", "Вмешательство Пруссии"},
 	{"Revolutionary Momentum", "Élan révolutionnaire", "Революционность"},
-	{"Political VP", "PV Politiques", "политические ПО"},
-	{"Military VP", "PV Militaires", "военные ПО"},
+	{"Political VP", "PV Politiques", "полит. ПО"}, // the Russian rulebook's abbreviations
+	{"Military VP", "PV Militaires", "воен. ПО"},
 	{"VP", "PV", "ПО"},
+
+	{"BREACHED", "FRANCHIE", "АКТИВНО"},
+	{"Objectives fulfilled", "Objectifs atteints", "Выполненные цели"},
+	{"Fulfilled:", "Atteints :", "Выполнены:"},
+
+	// 7. Cards (board and card labels).
+	{"Deck:", "Pioche :", "Колода:"},
+	{"Discard:", "Défausse :", "Сброс:"},
+	{"FINAL CRISIS CARD", "CARTE CRISE FINALE", "КАРТА РЕШИТЕЛЬНОГО БОЯ"},
+	{"Final Crisis cards", "cartes Crise Finale", "карты решительного боя"},
+	{"Final Crisis card", "carte Crise Finale", "карта решительного боя"},
+	{"OBJECTIVE", "OBJECTIF", "ЦЕЛЬ"},
+	{"NEUTRAL", "NEUTRE", "НЕЙТРАЛЬНАЯ"},
 
 	// 5-6. Rounds, initiative.
 	{"Initiative Player", "personne ayant l'Initiative", "игрок, владеющий инициативой"},
+	{"Initiative levels", "Niveaux d'Initiative", "Значения инициативы"},
+	{"Initiative level", "Niveau d'Initiative", "Значение инициативы"},
 	{"Initiative", "Initiative", "Инициатива"},
+	// Only the capitalised label ("Round 2"): inside an English sentence
+	// a lone "раунд" reads worse than the English word.
 	{"Round", "Manche", "Раунд"},
-	{"round", "manche", "раунд"},
 
 	// 8. Bonus actions.
 	{"De-escalate", "Désescalade", "Деэскалация"},

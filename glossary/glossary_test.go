@@ -44,7 +44,7 @@ func TestTextUsesTheEditionsTerms(t *testing.T) {
 			"Collaboration prussienne moves to 2. Élan révolutionnaire moves to 1."},
 		{"VP kinds", Russian,
 			"Versailles controls Forts: +1 Military VP.",
-			"Версаль controls Форты: +1 военные ПО."},
+			"Версаль controls Форты: +1 воен. ПО."},
 		{"whole words only", French,
 			"Pressing matters: VPs and Roundabouts.",
 			"Pressing matters: VPs and Roundabouts."},
@@ -114,4 +114,21 @@ func TestNilAndEnglishTermsAreIdentity(t *testing.T) {
 	assert.Equal(t, "Press", none.Text("Press"))
 	assert.Equal(t, English, none.Lang())
 	assert.Equal(t, "Press", New(English, nil).Text("Press"))
+}
+
+// The renderer translates a label before measuring it and again when it
+// draws it: translating twice must change nothing.
+func TestTextIsIdempotent(t *testing.T) {
+	protect := deckNames()
+	for _, l := range []Lang{French, Russian} {
+		terms := New(l, protect)
+		for _, r := range table {
+			once := terms.Text(r.en)
+			assert.Equal(t, once, terms.Text(once), "%s: %q", l, r.en)
+		}
+		for _, c := range engine.DefaultDeck().Cards() {
+			once := terms.Text(c.Text)
+			assert.Equal(t, once, terms.Text(once), "%s: card #%d's text", l, c.Num)
+		}
+	}
 }
