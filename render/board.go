@@ -35,6 +35,7 @@ func (r *Renderer) drawCaption(p *painter, b *boardState, caption string) {
 	fs := p.fs
 	v := &b.v
 	label, col := decidingLabel(v)
+	label = p.tr(label)
 	pill := image.Rectangle{}
 	if label != "" {
 		fc := fs.bold(18)
@@ -42,14 +43,14 @@ func (r *Renderer) drawCaption(p *painter, b *boardState, caption string) {
 		pill = image.Rect(captionRect.Max.X-8-w, captionRect.Min.Y+6, captionRect.Max.X-8, captionRect.Max.Y-6)
 		p.roundRect(pill, 17, col)
 		p.roundFrame(pill, 17, 2, colWhite)
-		textMid(p.img, fc, label, mid(pill).X, mid(pill).Y, colWhite, center)
+		p.textMid(fc, label, mid(pill).X, mid(pill).Y, colWhite, center)
 	}
 	maxW := BoardWidth - 28
 	if label != "" {
 		maxW = pill.Min.X - 28
 	}
 	fc := fs.bold(20)
-	textMid(p.img, fc, ellipsize(fc, caption, maxW), 14, mid(captionRect).Y, colWhite, left)
+	p.textMid(fc, ellipsize(fc, p.tr(caption), maxW), 14, mid(captionRect).Y, colWhite, left)
 }
 
 // decidingLabel says whose decision it is (or who won).
@@ -132,6 +133,10 @@ func promptWords(k engine.PromptKind) string {
 		return "remove a disc"
 	case engine.PromptEventDiscard, engine.PromptForceDiscard:
 		return "discard"
+	case engine.PromptAndOrOrder:
+		return "which part first"
+	case engine.PromptConfirmNothing:
+		return "confirm"
 	}
 	s := strings.ReplaceAll(string(k), "-", " ")
 	if s == "" {
@@ -157,7 +162,7 @@ func (r *Renderer) drawTracks(p *painter, b *boardState) {
 			}
 			if n > 3 {
 				c := trackCubeRect(s, z, 2)
-				textMid(p.img, fs.bold(16), fmt.Sprintf("×%d", n), c.Max.X+4, mid(c).Y, colInk, left)
+				p.textMid(fs.bold(16), fmt.Sprintf("×%d", n), c.Max.X+4, mid(c).Y, colInk, left)
 			}
 			nb := int(v.Bonus[s][z])
 			for i := 0; i < nb && i < 3; i++ {
@@ -178,8 +183,12 @@ func (r *Renderer) drawTracks(p *painter, b *boardState) {
 func (r *Renderer) drawMap(p *painter, b *boardState) {
 	v := &b.v
 	for d := engine.Dimension(0); d < engine.NumDimensions; d++ {
-		if c := v.DimensionController(d); c != engine.NoSide {
+		c := v.DimensionController(d)
+		if c != engine.NoSide {
 			p.blit(r.dimCtrl[c][d])
+		}
+		if b.prev != nil && b.prev.DimensionController(d) != c {
+			p.roundFrame(dimChipRect(d).Inset(-3), 17, 3, colChanged)
 		}
 	}
 	if v.Controller(engine.PrussianTerritory) == engine.Versailles {
@@ -207,7 +216,7 @@ func (r *Renderer) drawSpaceState(p *painter, b *boardState, x engine.Space) {
 		}
 		tr := tokenRect(x, s)
 		p.cube(tr, sideCol(s), sideDark(s))
-		textMid(p.img, fs.bold(44), itoa(n), mid(tr).X, mid(tr).Y, colWhite, center)
+		p.textMid(fs.bold(44), itoa(n), mid(tr).X, mid(tr).Y, colWhite, center)
 	}
 	if d := v.Disc[x]; d != engine.NoSide {
 		row := image.Rect(box.Min.X+2, box.Min.Y+discRowY-2, box.Max.X-2, box.Min.Y+spaceH-bannerH-1)
@@ -216,13 +225,14 @@ func (r *Renderer) drawSpaceState(p *painter, b *boardState, x engine.Space) {
 		if d == engine.Commune {
 			name = "Barricade"
 		}
+		name = p.tr(name)
 		fc := fs.bold(16)
 		w := 36 + measure(fc, name)
 		x0 := mid(box).X - w/2
 		cy := float64(mid(row).Y)
 		p.circle(float64(x0+15), cy, 15, sideDark(d))
 		p.circle(float64(x0+15), cy, 11, sideCol(d))
-		textMid(p.img, fc, name, x0+36, mid(row).Y, sideDark(d), left)
+		p.textMid(fc, name, x0+36, mid(row).Y, sideDark(d), left)
 	}
 	if b.prev == nil {
 		return
@@ -257,7 +267,7 @@ func (r *Renderer) drawSpaceState(p *painter, b *boardState, x engine.Space) {
 		br := image.Rect(tr.Max.X-w+6, tr.Min.Y-10, tr.Max.X+6, tr.Min.Y+12)
 		p.roundRect(br, 10, colChanged)
 		p.roundFrame(br, 10, 1.5, colInk)
-		textMid(p.img, fc, label, mid(br).X, mid(br).Y, colInk, center)
+		p.textMid(fc, label, mid(br).X, mid(br).Y, colInk, center)
 	}
 }
 
@@ -267,13 +277,21 @@ func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
 	fs := p.fs
 	v := &b.v
 	pr := sidePanel[s]
-	// Hand information in the title bar.
+	// Cards held, in the title bar.
 	fc := fs.bold(16)
-	info := fmt.Sprintf("hand: %d card%s", v.HandSize[s], plural(v.HandSize[s]))
+	info := fmt.Sprintf("%d in hand", v.HandSize[s])
+	if n := v.SetAsideSize[s]; n > 0 {
+		info += fmt.Sprintf(" · %d set aside", n)
+	}
 	if v.FCHeld[s] {
 		info += " · Final Crisis card held"
 	}
-	textMid(p.img, fc, info, pr.Max.X-12, pr.Min.Y+sideBarH/2, colWhite, right)
+	info = p.tr(info)
+	if room := pr.Dx() - 170; measure(fc, info) > room {
+		fc = fs.bold(14)
+		info = ellipsize(fc, info, room)
+	}
+	p.textMid(fc, info, pr.Max.X-12, pr.Min.Y+sideBarH/2, colWhite, right)
 
 	// Pool.
 	pb := poolRect(s)
@@ -281,9 +299,9 @@ func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
 	tk := image.Rect(mid(pb).X-30, pb.Min.Y+30, mid(pb).X+30, pb.Min.Y+90)
 	if n > 0 {
 		p.cube(tk, sideCol(s), sideDark(s))
-		textMid(p.img, fs.bold(38), itoa(n), mid(tk).X, mid(tk).Y, colWhite, center)
+		p.textMid(fs.bold(38), itoa(n), mid(tk).X, mid(tk).Y, colWhite, center)
 	} else {
-		textMid(p.img, fs.bold(30), "0", mid(tk).X, mid(tk).Y, colFaint, center)
+		p.textMid(fs.bold(30), "0", mid(tk).X, mid(tk).Y, colFaint, center)
 	}
 	if s == engine.Commune {
 		cap := int(v.PoolCap)
@@ -291,7 +309,7 @@ func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
 		if cap == 0 {
 			msg = "no cell open"
 		}
-		text(p.img, fs.bold(14), msg, mid(pb).X, pb.Max.Y-9, colCommuneDark, center)
+		p.text(fs.bold(14), msg, mid(pb).X, pb.Max.Y-9, colCommuneDark, center)
 	}
 	if b.prev != nil && (b.prev.Pool[s] != v.Pool[s] || s == engine.Commune && b.prev.PoolCap != v.PoolCap) {
 		p.roundFrame(pb.Inset(-3), 8, 4, colChanged)
@@ -308,7 +326,7 @@ func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
 	p.circle(cx, cy+2, 16, sideDark(s))
 	p.circle(cx, cy, 16, sideCol(s))
 	p.ring(cx, cy, 16, 2, colWhite)
-	textMid(p.img, fs.bold(18), itoa(m), int(cx), int(cy), colWhite, center)
+	p.textMid(fs.bold(18), itoa(m), int(cx), int(cy), colWhite, center)
 	if b.prev != nil && b.prev.Momentum[s] != v.Momentum[s] {
 		p.ring(cx, cy, 21, 4, colChanged)
 	}
@@ -332,7 +350,7 @@ func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
 		}
 		if n > 4 {
 			c := poolCellRect(3)
-			text(p.img, fs.bold(14), fmt.Sprintf("+%d", n-4), c.Max.X+4, c.Max.Y-8, colInk, left)
+			p.text(fs.bold(14), fmt.Sprintf("+%d", n-4), c.Max.X+4, c.Max.Y-8, colInk, left)
 		}
 	}
 
@@ -344,12 +362,15 @@ func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
 	if out > 0 {
 		outCol = sideDark(s)
 	}
-	w := text(p.img, fs.bold(17), fmt.Sprintf("Removed from play: %d", out), x0, y, outCol, left)
+	w := p.text(fs.bold(17), fmt.Sprintf("Removed from play: %d", out), x0, y, outCol, left)
 	if b.prev != nil && b.prev.OutOfPlay[s] != v.OutOfPlay[s] {
 		p.roundFrame(image.Rect(x0-6, y-18, x0+w+6, y+6), 6, 3, colChanged)
 	}
 	nf := len(v.Fulfilled[s])
-	text(p.img, fs.bold(17), fmt.Sprintf("Objectives fulfilled: %d", nf), pr.Max.X-14, y, colInk, right)
+	w = p.text(fs.bold(17), fmt.Sprintf("Objectives fulfilled: %d", nf), pr.Max.X-14, y, colInk, right)
+	if b.prev != nil && len(b.prev.Fulfilled[s]) != nf {
+		p.roundFrame(image.Rect(pr.Max.X-14-w-6, y-18, pr.Max.X-8, y+6), 6, 3, colChanged)
+	}
 	y += 24
 	obj := ""
 	// Only the spectator view is guaranteed to hold revealed objectives only.
@@ -359,7 +380,7 @@ func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
 		}
 	}
 	if obj != "" {
-		text(p.img, fs.bold(16), ellipsize(fs.bold(16), obj, pr.Dx()-28), x0, y, colInk, left)
+		p.text(fs.bold(16), ellipsize(fs.bold(16), p.tr(obj), pr.Dx()-28), x0, y, colInk, left)
 		y += 21
 	}
 	if nf > 0 {
@@ -370,7 +391,7 @@ func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
 			}
 		}
 		if len(names) > 0 {
-			text(p.img, fs.reg(16), ellipsize(fs.reg(16), "Fulfilled: "+strings.Join(names, ", "), pr.Dx()-28), x0, y, colInkSoft, left)
+			p.text(fs.reg(16), ellipsize(fs.reg(16), p.tr("Fulfilled: "+strings.Join(names, ", ")), pr.Dx()-28), x0, y, colInkSoft, left)
 		}
 	}
 }
@@ -403,7 +424,7 @@ func (r *Renderer) drawMiddleState(p *painter, b *boardState) {
 		case val < 0:
 			lead, lc = fmt.Sprintf("Commune +%d", -val), colCommune
 		}
-		text(p.img, fs.bold(17), lead, m.Min.X+12, c5.Min.Y+40, lc, left)
+		p.text(fs.bold(17), lead, m.Min.X+12, c5.Min.Y+40, lc, left)
 		moved := b.prev != nil && b.prev.VP[kind] != v.VP[kind]
 		if moved {
 			oc := vpCell(kind, int(b.prev.VP[kind]))
@@ -419,7 +440,7 @@ func (r *Renderer) drawMiddleState(p *painter, b *boardState) {
 		if n < 0 {
 			n = -n
 		}
-		textMid(p.img, fs.bold(20), itoa(n), int(cx), int(cy), colWhite, center)
+		p.textMid(fs.bold(20), itoa(n), int(cx), int(cy), colWhite, center)
 		if moved {
 			p.ring(cx, cy, 24, 4, colChanged)
 		}
@@ -431,28 +452,30 @@ func (r *Renderer) drawMiddleState(p *painter, b *boardState) {
 	if v.Round == 4 {
 		s = "Final Crisis"
 	}
-	textMid(p.img, fs.bold(18), s, mid(rc).X, mid(rc).Y, colWhite, center)
+	p.fitTextMid(true, 18, 10, s, rc.Dx()-8, mid(rc).X, mid(rc).Y, colWhite, center)
 	if b.prev != nil && b.prev.Round != v.Round {
 		p.roundFrame(rc.Inset(-4), 7, 4, colChanged)
 	}
 	// Initiative, deck, discard.
 	y := m.Min.Y + 202
 	x := m.Min.X + 12
-	w := text(p.img, fs.bold(17), "Initiative:", x, y, colInk, left)
+	w := p.text(fs.bold(17), "Initiative:", x, y, colInk, left)
 	if v.Initiative == engine.Versailles || v.Initiative == engine.Commune {
 		fc := fs.bold(16)
-		word := sideWord(v.Initiative)
+		word := p.tr(sideWord(v.Initiative))
 		pw := measure(fc, word) + 20
 		pill := image.Rect(x+w+8, y-18, x+w+8+pw, y+6)
 		p.roundRect(pill, 12, sideCol(v.Initiative))
-		textMid(p.img, fc, word, mid(pill).X, mid(pill).Y, colWhite, center)
-		w += 8 + pw
+		p.textMid(fc, word, mid(pill).X, mid(pill).Y, colWhite, center)
+		if b.prev != nil && b.prev.Initiative != v.Initiative {
+			p.roundFrame(pill.Inset(-3), 14, 3, colChanged)
+		}
 	}
-	text(p.img, fs.bold(17), fmt.Sprintf("Deck: %d card%s", v.DeckSize, plural(v.DeckSize)), m.Max.X-12, y, colInk, right)
+	p.text(fs.bold(17), fmt.Sprintf("Deck: %d card%s", v.DeckSize, plural(v.DeckSize)), m.Max.X-12, y, colInk, right)
 	y += 28
-	lw := text(p.img, fs.bold(17), "Discard:", x, y, colInk, left)
+	lw := p.text(fs.bold(17), "Discard:", x, y, colInk, left)
 	if len(v.Discard) == 0 {
-		text(p.img, fs.reg(17), "empty", x+lw+8, y, colInkSoft, left)
+		p.text(fs.reg(17), "empty", x+lw+8, y, colInkSoft, left)
 		return
 	}
 	top := v.Discard[len(v.Discard)-1]
@@ -465,12 +488,12 @@ func (r *Renderer) drawMiddleState(p *painter, b *boardState) {
 	}
 	fc := fs.bold(16)
 	maxW := m.Max.X - 12 - (x + lw + 8) - 20
-	label = ellipsize(fc, label, maxW)
+	label = ellipsize(fc, p.tr(label), maxW)
 	cw := measure(fc, label) + 20
 	chip := image.Rect(x+lw+8, y-18, x+lw+8+cw, y+6)
 	p.roundRect(chip, 5, sideCol(side))
-	textMid(p.img, fc, label, mid(chip).X, mid(chip).Y, colWhite, center)
-	if b.prev != nil && len(b.prev.Discard) != len(v.Discard) {
+	p.textMid(fc, label, mid(chip).X, mid(chip).Y, colWhite, center)
+	if b.prev != nil && (len(b.prev.Discard) != len(v.Discard) || b.prev.Discard[len(b.prev.Discard)-1] != top) {
 		p.roundFrame(chip.Inset(-3), 7, 3, colChanged)
 	}
 }

@@ -7,16 +7,27 @@ import (
 )
 
 // DefaultCaption builds a one-line caption from a view: the round, the most
-// recent card play from the log (or the last public log line) and who must
-// decide now, e.g.
+// recent card play of the current phase from the log (or the last public
+// log line) and who must decide now, e.g.
 //
 //	Round 2 · Versailles played #11 Adolphe Thiers for 2 OP · Commune to play
 //
-// Only public log entries are used, so a caption made from a player's own
-// view never quotes that player's private lines.
+// Once the game is over it gives the result's summary instead. Only public
+// log entries are used, so a caption made from a player's own view never
+// quotes that player's private lines.
 func DefaultCaption(v *engine.View) string {
 	if v == nil {
 		return ""
+	}
+	if v.Result != nil {
+		sum := strings.TrimSuffix(strings.TrimSpace(v.Result.Summary), ".")
+		if sum == "" && (v.Result.Winner == engine.Versailles || v.Result.Winner == engine.Commune) {
+			sum = v.Result.Winner.String() + " wins"
+		}
+		if sum == "" {
+			return roundName(v.Round) + " · Game over"
+		}
+		return roundName(v.Round) + " · Game over: " + sum
 	}
 	var parts []string
 	e := lastPlay(v.Log)
@@ -28,14 +39,7 @@ func DefaultCaption(v *engine.View) string {
 	if e != "" {
 		parts = append(parts, e)
 	}
-	switch {
-	case v.Result != nil:
-		if v.Result.Winner == engine.Versailles || v.Result.Winner == engine.Commune {
-			parts = append(parts, "Game over: "+v.Result.Winner.String()+" wins")
-		} else {
-			parts = append(parts, "Game over")
-		}
-	case len(v.Deciding) > 0:
+	if len(v.Deciding) > 0 {
 		parts = append(parts, whoDecides(v.Deciding))
 	}
 	return strings.Join(parts, " · ")
@@ -52,8 +56,8 @@ func roundName(r int8) string {
 }
 
 // lastPlay finds the latest public card play in the log (within the last
-// few dozen lines) and phrases it in the past tense; failing that, the last
-// public line.
+// few dozen lines, and not before the start of the current phase) and
+// phrases it in the past tense; failing that, the last public line.
 func lastPlay(log []engine.LogEntry) string {
 	last := ""
 	for i := len(log) - 1; i >= 0 && i >= len(log)-40; i-- {
@@ -65,6 +69,11 @@ func lastPlay(log []engine.LogEntry) string {
 		if last == "" {
 			last = t
 		}
+		if phaseStart(t) {
+			// The plays are over (end-of-round scoring) or not begun: a
+			// card played before this line would read as the latest news.
+			return last
+		}
 		if e.Actor == engine.NoSide || !strings.Contains(t, "#") {
 			continue
 		}
@@ -73,6 +82,17 @@ func lastPlay(log []engine.LogEntry) string {
 		}
 	}
 	return last
+}
+
+// phaseStart reports whether a log line opens a phase of the round in
+// which no card is played (scoring), or a new round.
+func phaseStart(t string) bool {
+	for _, p := range []string{"Each player sets aside", "Round ", "The Final Crisis begins", "Both Final Crisis zones"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
 }
 
 var pastReplacer = strings.NewReplacer(

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/draw"
@@ -12,15 +13,13 @@ import (
 )
 
 // Card pictures. A card's picture depends only on the deck, so each card is
-// drawn once and cached; a hand picture is the cached cards blitted into a
-// grid plus two section titles.
+// drawn once and cached; a hand picture is the cached cards blitted onto
+// labelled section panels.
 
 const (
 	CardWidth  = 340
 	CardHeight = 430
-	cardGap    = 16
 	handCols   = 3 // phones show tall pictures better than wide ones
-	sectionH   = 40
 )
 
 type cardCache struct {
@@ -39,10 +38,11 @@ func (r *Renderer) cardImage(n int) (*image.RGBA, error) {
 	if ok {
 		return img, nil
 	}
+	// Transparent outside the rounded corners, so that the card sits on
+	// any panel.
 	img = image.NewRGBA(image.Rect(0, 0, CardWidth, CardHeight))
 	fs := r.faces.take()
-	p := newPainter(img, fs)
-	p.rect(img.Rect, colBackground)
+	p := newPainter(img, fs, r.tr)
 	drawCard(p, c, image.Pt(0, 0))
 	r.faces.give(fs)
 	r.cards.mu.Lock()
@@ -56,78 +56,269 @@ func (r *Renderer) cardImage(n int) (*image.RGBA, error) {
 
 // RenderCard returns the picture of card n (1..53) as a PNG, for /rfop card.
 func (r *Renderer) RenderCard(n int) ([]byte, error) {
-	img, err := r.cardImage(n)
+	ci, err := r.cardImage(n)
+	if err != nil {
+		return nil, err
+	}
+	img := image.NewRGBA(ci.Rect)
+	draw.Draw(img, img.Rect, image.NewUniform(colBackground), image.Point{}, draw.Src)
+	drawOver(img, img.Rect, ci)
+	return r.encodeBytes(img)
+}
+
+// drawOver draws src (with its transparent parts) into dst at r.
+func drawOver(dst *image.RGBA, r image.Rectangle, src *image.RGBA) {
+	draw.Draw(dst, r, src, src.Rect.Min, draw.Over)
+}
+
+// ErrEmptyHand is returned by RenderHand and DrawHand when the viewer holds
+// no card at all (no hand, nothing set aside, no Final Crisis card, no
+// objective): there is no picture to send.
+var ErrEmptyHand = errors.New("render: nothing in hand")
+
+// RenderHand returns one picture of everything the viewer of v holds, in
+// labelled sections: the cards in hand (what can be played now), the cards
+// set aside for the Final Crisis, the Final Crisis card held face up, and the
+// objective cards (the offer to choose from, or the one kept). In the Final
+// Crisis the hand already holds everything. v must be a player's own view
+// (g.ViewFor(side)); the picture is for that player's eyes only: send it in
+// a DM or an ephemeral reply.
+func (r *Renderer) RenderHand(v *engine.View) ([]byte, error) {
+	img, err := r.DrawHand(v)
 	if err != nil {
 		return nil, err
 	}
 	return r.encodeBytes(img)
 }
 
-// RenderHand returns one picture of a hand: the strategy cards (hand,
-// set-aside, Final Crisis card, in the order given) and, in a second row,
-// the objective cards (the offer to choose from, or the one kept). Either
-// list may be empty, not both. It is for the owner's eyes only: send it in
-// a DM or an ephemeral reply.
-func (r *Renderer) RenderHand(cards []int, objectives []int) ([]byte, error) {
-	img, err := r.DrawHand(cards, objectives)
-	if err != nil {
-		return nil, err
-	}
-	return r.encodeBytes(img)
+// handSection is one labelled group of cards in a hand picture.
+type handSection struct {
+	title string
+	note  string // a short hint after (or under) the title; may be empty
+	cards []int
+	muted bool // not playable now: drawn on a paler panel
 }
+
+// handSections splits the viewer's cards into the sections of the hand
+// picture, in the order they are drawn.
+func handSections(v *engine.View) ([]handSection, error) {
+	if v == nil {
+		return nil, errors.New("render: nil view")
+	}
+	me := v.Viewer
+	if me != engine.Versailles && me != engine.Commune {
+		return nil, fmt.Errorf("render: a hand needs a player's view, not %s's", me)
+	}
+	ints := func(a []int8) []int {
+		out := make([]int, 0, len(a))
+		for _, c := range a {
+			out = append(out, int(c))
+		}
+		return out
+	}
+	fc := v.FCHeld[me] && me != v.BotSide
+	var secs []handSection
+	if v.Round >= 4 {
+		// The Final Crisis gathered the set-aside cards and the Final Crisis
+		// card into the hand.
+		note := "set-aside cards included"
+		if deciding(v, me, engine.PromptFCDiscard) {
+			note += "; discard down first"
+		}
+		secs = append(secs, handSection{title: fmt.Sprintf("Final Crisis hand (%d)", len(v.Hand)), note: note, cards: ints(v.Hand)})
+		if len(v.SetAside) > 0 { // not expected; never hide a card
+			secs = append(secs, handSection{title: fmt.Sprintf("Set aside (%d)", len(v.SetAside)), cards: ints(v.SetAside), muted: true})
+		}
+		if fc {
+			secs = append(secs, handSection{title: "Final Crisis card", cards: []int{engine.FinalCrisisCardOf(me)}})
+		}
+	} else {
+		in := handSection{title: fmt.Sprintf("In hand (%d)", len(v.Hand)), cards: ints(v.Hand)}
+		if len(v.Hand) == 0 {
+			in.note = "nothing to play this round"
+		}
+		secs = append(secs, in)
+		if len(v.SetAside) > 0 {
+			secs = append(secs, handSection{title: fmt.Sprintf("Set aside for the Final Crisis (%d)", len(v.SetAside)), note: "not playable now", cards: ints(v.SetAside), muted: true})
+		}
+		if fc {
+			// Playable now for its OP by discarding a card (its text says so).
+			secs = append(secs, handSection{title: "Final Crisis card", cards: []int{engine.FinalCrisisCardOf(me)}})
+		}
+	}
+	switch {
+	case len(v.ObjOffer) > 0:
+		secs = append(secs, handSection{title: "Objectives offered — keep one", cards: ints(v.ObjOffer)})
+	case v.Objective[me] > 0:
+		secs = append(secs, handSection{title: "Your objective", cards: []int{int(v.Objective[me])}})
+	}
+	n := 0
+	for _, s := range secs {
+		n += len(s.cards)
+	}
+	if n == 0 {
+		return nil, ErrEmptyHand
+	}
+	return secs, nil
+}
+
+// deciding reports whether side has a pending decision of kind k.
+func deciding(v *engine.View, side engine.Side, k engine.PromptKind) bool {
+	for _, d := range v.Deciding {
+		if d.Side == side && d.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Hand picture geometry: card columns of CardWidth with handGap between
+// them; each section is a panel (its title strip, then its cards) with
+// handPad around the cards. Sections of up to handCols cards share a row
+// of panels when they fit, which keeps the picture short.
+const (
+	handGap    = 24
+	handPad    = 8
+	handTitleH = 40
+	handNoteH  = 22
+	handHeadH  = 44
+)
+
+func handColX(c int) int { return handGap + c*(CardWidth+handGap) }
 
 // DrawHand is RenderHand without the PNG encoding.
-func (r *Renderer) DrawHand(cards []int, objectives []int) (*image.RGBA, error) {
-	if len(cards) == 0 && len(objectives) == 0 {
-		return nil, fmt.Errorf("render: empty hand")
+func (r *Renderer) DrawHand(v *engine.View) (img *image.RGBA, err error) {
+	secs, err := handSections(v)
+	if err != nil {
+		return nil, err
 	}
-	type section struct {
-		title string
-		nums  []int
+	for i := range secs { // measured below: translate before measuring
+		secs[i].title, secs[i].note = r.tr(secs[i].title), r.tr(secs[i].note)
 	}
-	var secs []section
-	if len(cards) > 0 {
-		secs = append(secs, section{fmt.Sprintf("Your cards (%d)", len(cards)), cards})
-	}
-	if len(objectives) > 0 {
-		t := "Your objective"
-		if len(objectives) > 1 {
-			t = "Objectives offered (keep one)"
+	defer func() {
+		// A bug here must not take the bot down with it.
+		if e := recover(); e != nil {
+			img, err = nil, fmt.Errorf("render: hand: %v", e)
 		}
-		secs = append(secs, section{t, objectives})
-	}
-	cols := 1
-	h := cardGap
-	for _, s := range secs {
-		n := len(s.nums)
-		c := min(n, handCols)
-		cols = max(cols, c)
-		rows := (n + handCols - 1) / handCols
-		h += sectionH + rows*(CardHeight+cardGap)
-	}
-	w := cardGap + cols*(CardWidth+cardGap)
-	w = max(w, 420)
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	}()
 	fs := r.faces.take()
 	defer r.faces.give(fs)
-	p := newPainter(img, fs)
-	p.rect(img.Rect, colBackground)
-	y := cardGap
+
+	// Lay the sections out in bands (rows of panels).
+	type placed struct {
+		sec        handSection
+		col, cols  int
+		rows       int
+		titleLines []string
+		titleFace  *face
+		noteLine   bool // the note goes on its own line
+	}
+	var bands [][]placed
+	used, maxCols := handCols, 1
 	for _, s := range secs {
-		text(img, fs.bold(22), s.title, cardGap, y+26, colInk, left)
-		y += sectionH
-		for i, n := range s.nums {
-			ci, err := r.cardImage(n)
-			if err != nil {
-				return nil, err
-			}
-			x := cardGap + (i%handCols)*(CardWidth+cardGap)
-			yy := y + (i/handCols)*(CardHeight+cardGap)
-			draw.Draw(img, image.Rect(x, yy, x+CardWidth, yy+CardHeight), ci, image.Point{}, draw.Src)
+		n := len(s.cards)
+		cols := min(max(n, 1), handCols)
+		if n > handCols || used+cols > handCols {
+			bands = append(bands, nil)
+			used = 0
 		}
-		y += (len(s.nums) + handCols - 1) / handCols * (CardHeight + cardGap)
+		p := placed{sec: s, col: used, cols: cols, rows: (n + handCols - 1) / handCols}
+		inner := cols*(CardWidth+handGap) - handGap
+		p.titleFace, p.titleLines = fitTitle(fs, s.title, inner)
+		if s.note != "" && (len(p.titleLines) > 1 || measure(p.titleFace, p.titleLines[0])+12+measure(fs.reg(16), s.note) > inner) {
+			p.noteLine = true
+		}
+		bands[len(bands)-1] = append(bands[len(bands)-1], p)
+		used += cols
+		maxCols = max(maxCols, used)
+	}
+	stripH := func(p placed) int {
+		h := handTitleH + (len(p.titleLines)-1)*26
+		if p.noteLine {
+			h += handNoteH
+		}
+		return h
+	}
+	w := max(handColX(maxCols), 440)
+	h := handHeadH
+	bandH := make([]int, len(bands))
+	for i, b := range bands {
+		strip, rows := 0, 0
+		for _, p := range b {
+			strip = max(strip, stripH(p))
+			rows = max(rows, p.rows)
+		}
+		cardsH := 0
+		if rows > 0 {
+			cardsH = rows*(CardHeight+handGap) - handGap + handPad
+		}
+		bandH[i] = handPad + strip + cardsH
+		h += bandH[i] + handGap
+	}
+
+	img = image.NewRGBA(image.Rect(0, 0, w, h))
+	p := newPainter(img, fs, r.tr)
+	p.rect(img.Rect, colBackground)
+	// Whose cards, and when.
+	head := fmt.Sprintf("%s · %s", strings.ToUpper(v.Viewer.String()), roundName(v.Round))
+	p.textMid(fs.bold(20), head, handGap, handHeadH/2+4, sideDark(v.Viewer), left)
+	y := handHeadH
+	for i, b := range bands {
+		strip := 0
+		for _, pl := range b {
+			strip = max(strip, stripH(pl))
+		}
+		for _, pl := range b {
+			x0 := handColX(pl.col) - handPad
+			x1 := handColX(pl.col+pl.cols-1) + CardWidth + handPad
+			panel := colPanel
+			if pl.sec.muted {
+				panel = mixCol(colPanel, colBackground, 0.35)
+			}
+			pr := image.Rect(x0, y, x1, y+bandH[i])
+			p.roundRect(pr, 10, panel)
+			p.roundFrame(pr, 10, 2, colPanelEdge)
+			ty := y + handPad + 26
+			tx := x0 + handPad + 4
+			for k, l := range pl.titleLines {
+				lw := text(img, pl.titleFace, l, tx, ty+k*26, colInk, left)
+				if k == len(pl.titleLines)-1 && pl.sec.note != "" && !pl.noteLine {
+					p.text(fs.reg(16), pl.sec.note, tx+lw+12, ty+k*26, colInkSoft, left)
+				}
+			}
+			if pl.noteLine {
+				p.text(fs.reg(16), pl.sec.note, tx, ty+(len(pl.titleLines)-1)*26+handNoteH, colInkSoft, left)
+			}
+			cy := y + handPad + strip
+			for k, n := range pl.sec.cards {
+				ci, err := r.cardImage(n)
+				if err != nil {
+					return nil, err
+				}
+				x := handColX(pl.col + k%handCols)
+				yy := cy + (k/handCols)*(CardHeight+handGap)
+				drawOver(img, image.Rect(x, yy, x+CardWidth, yy+CardHeight), ci)
+			}
+		}
+		y += bandH[i] + handGap
 	}
 	return img, nil
+}
+
+// fitTitle sets a section title in bold 22 on one line, or smaller, or on
+// two lines, within w pixels.
+func fitTitle(fs *faceSet, s string, w int) (*face, []string) {
+	for _, size := range []int{22, 20} {
+		if fc := fs.bold(size); measure(fc, s) <= w {
+			return fc, []string{s}
+		}
+	}
+	fc := fs.bold(20)
+	lines := wrap(fc, s, w)
+	if len(lines) > 2 {
+		lines = []string{lines[0], ellipsize(fc, joinRest(lines[1:]), w)}
+	}
+	return fc, lines
 }
 
 func (r *Renderer) encodeBytes(img image.Image) ([]byte, error) {
@@ -158,7 +349,7 @@ func drawCard(p *painter, c *engine.Card, o image.Point) {
 	head := image.Rect(cr.Min.X+5, cr.Min.Y+5, cr.Max.X-5, cr.Min.Y+112)
 	p.roundRect(head, 12, main)
 	p.rect(image.Rect(head.Min.X, head.Max.Y-12, head.Max.X, head.Max.Y), main)
-	text(p.img, fs.bold(24), fmt.Sprintf("#%d", c.Num), head.Min.X+14, head.Min.Y+30, colWhite, left)
+	p.text(fs.bold(24), fmt.Sprintf("#%d", c.Num), head.Min.X+14, head.Min.Y+30, colWhite, left)
 	kind := ""
 	switch {
 	case isObj:
@@ -172,14 +363,14 @@ func drawCard(p *painter, c *engine.Card, o image.Point) {
 	default:
 		kind = "NEUTRAL"
 	}
-	text(p.img, fs.bold(14), kind, head.Min.X+74, head.Min.Y+27, colWhite, left)
+	p.text(fs.bold(14), kind, head.Min.X+74, head.Min.Y+27, colWhite, left)
 	if !isObj {
 		// OP value: a white disc.
 		cx, cy := float64(head.Max.X-34), float64(head.Min.Y+32)
 		p.circle(cx, cy, 27, colWhite)
 		p.ring(cx, cy, 27, 3, dark)
-		textMid(p.img, fs.bold(28), itoa(c.OP), int(cx), int(cy)-5, dark, center)
-		text(p.img, fs.bold(11), "OP", int(cx), int(cy)+19, dark, center)
+		p.textMid(fs.bold(28), itoa(c.OP), int(cx), int(cy)-5, dark, center)
+		p.text(fs.bold(11), "OP", int(cx), int(cy)+19, dark, center)
 	} else if c.Space >= 0 {
 		p.dimIcon(int(dim), float64(head.Max.X-34), float64(head.Min.Y+30), 30, colWhite, dark)
 	}
@@ -200,7 +391,7 @@ func drawCard(p *painter, c *engine.Card, o image.Point) {
 	if len(lines) == 1 {
 		y += 12
 	}
-	for _, l := range lines {
+	for _, l := range lines { // a card's name is never translated
 		text(p.img, fc, l, head.Min.X+14, y, colWhite, left)
 		y += 26
 	}
@@ -212,15 +403,15 @@ func drawCard(p *painter, c *engine.Card, o image.Point) {
 		p.roundRect(sr, 8, mixCol(main, colBody, 0.18))
 		p.roundFrame(sr, 8, 2, main)
 		p.dimIcon(int(dim), float64(sr.Min.X+20), float64(mid(sr).Y), 18, main, dark)
-		textMid(p.img, fs.bold(17), c.Space.String(), sr.Min.X+38, mid(sr).Y, dark, left)
-		textMid(p.img, fs.reg(13), dim.String(), sr.Max.X-10, mid(sr).Y, dark, right)
+		p.textMid(fs.bold(17), c.Space.String(), sr.Min.X+38, mid(sr).Y, dark, left)
+		p.textMid(fs.reg(13), dim.String(), sr.Max.X-10, mid(sr).Y, dark, right)
 		ty = sr.Max.Y + 8
 	}
 
 	// Effect text, shrunk until it fits.
 	foot := 40
 	textBox := image.Rect(cr.Min.X+18, ty+8, cr.Max.X-18, cr.Max.Y-foot)
-	body := strings.ReplaceAll(c.Text, " OR (b)", "\nOR (b)")
+	body := p.tr(strings.ReplaceAll(c.Text, " OR (b)", "\nOR (b)"))
 	for _, size := range []int{20, 19, 18, 17, 16, 15, 14, 13, 12} {
 		f := fs.reg(size)
 		lh := size + size/3 + 1
@@ -249,11 +440,11 @@ func drawCard(p *painter, c *engine.Card, o image.Point) {
 		w := measure(f, label) + 20
 		b := image.Rect(cr.Max.X-16-w, fy-12, cr.Max.X-16, fy+12)
 		p.roundRect(b, 12, colBadge)
-		textMid(p.img, f, label, mid(b).X, mid(b).Y, colInk, center)
+		p.textMid(f, label, mid(b).X, mid(b).Y, colInk, center)
 	}
 	if c.TwoPlayerOnly {
-		text(p.img, fs.bold(14), "2-player only", cr.Min.X+18, fy+5, colInkSoft, left)
+		p.text(fs.bold(14), "2-player only", cr.Min.X+18, fy+5, colInkSoft, left)
 	} else if c.Kind == engine.FinalCrisisCard {
-		text(p.img, fs.bold(14), "held face up", cr.Min.X+18, fy+5, colInkSoft, left)
+		p.text(fs.bold(14), "held face up", cr.Min.X+18, fy+5, colInkSoft, left)
 	}
 }

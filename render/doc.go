@@ -22,18 +22,29 @@
 //     cube with its count, a Fortification or Barricade disc, and control
 //     (coloured ring, tinted body and a banner naming the controller). A
 //     fully controlled Crisis Dimension fills its chip in the half's title
-//     row.
+//     row with the controller's colour and name.
 //   - Bottom: each side's cube pool (the Commune's cells by momentum level,
 //     open, shut or filled), momentum track, the cubes still under Prussian
-//     Collaboration, cubes removed from play, hand size, Final Crisis card,
-//     objectives fulfilled (and revealed); the Political and Military VP
+//     Collaboration, cubes removed from play, cards in hand and set aside,
+//     the Final Crisis card, objectives fulfilled (and revealed); the
+//     Political and Military VP
 //     tug-of-war tracks (Versailles to the left, like everything blue), the
 //     round track, the initiative, the strategy deck size and the top card
 //     of the discard pile.
 //   - With the previous picture's view, everything that changed since is
-//     ringed in gold: spaces (with +n/−n badges on the cubes), Crisis Track
-//     zones, pools, momentum and VP markers (the old position is left as a
-//     hollow ring), the round, the discard pile.
+//     ringed in gold: spaces (with +n/−n badges on the cubes), Crisis
+//     Dimension chips, Crisis Track zones, pools, momentum and VP markers
+//     (the old position is left as a hollow ring), cubes removed from play,
+//     objectives fulfilled, the round, the initiative, the discard pile.
+//
+// # Hands (RenderHand)
+//
+// One picture of everything a player holds, from that player's own view,
+// in labelled panels: "In hand (n)" (what can be played now), "Set aside
+// for the Final Crisis (n)", "Final Crisis card" (while held), and
+// "Objectives offered — keep one" or "Your objective". In the Final Crisis
+// the hand already holds everything: one "Final Crisis hand (n)" panel.
+// Small sections share a row of panels, three card columns wide.
 //
 // # Hidden information
 //
@@ -63,6 +74,16 @@
 // embedded, so rendering needs no system font. They cover Latin-1 and Latin
 // Extended-A (Père Lachaise, Château, Mont-Valérien) and Cyrillic (Красное
 // знамя над Парижем), so French and Russian names render as they are.
+//
+// # Game terms in three editions
+//
+// NewFor draws every label in the words of the English, French or Russian
+// rulebook (package glossary): space names, Crisis Dimensions, tracks and
+// zones, VP kinds, factions. Only terms are translated; card names never
+// are. Since the static layer holds the space names, a Renderer serves one
+// language: keep one per language in use. Labels that the other editions'
+// longer words could overflow are shrunk to fit (painter.fitText,
+// centredLines), and text is translated before it is measured or wrapped.
 //
 // # Concurrency
 //

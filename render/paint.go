@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"strings"
 
 	"github.com/fogleman/gg"
 )
@@ -16,10 +17,74 @@ type painter struct {
 	img *image.RGBA
 	dc  *gg.Context
 	fs  *faceSet
+	tr  func(string) string // game terms in the renderer's language
 }
 
-func newPainter(img *image.RGBA, fs *faceSet) *painter {
-	return &painter{img: img, dc: gg.NewContextForRGBA(img), fs: fs}
+func newPainter(img *image.RGBA, fs *faceSet, tr func(string) string) *painter {
+	if tr == nil {
+		tr = func(s string) string { return s }
+	}
+	return &painter{img: img, dc: gg.NewContextForRGBA(img), fs: fs, tr: tr}
+}
+
+// fitText draws s translated on one line of at most maxW pixels, in the
+// bold or regular face of size shrunk down to minSize, then ellipsized:
+// the French and Russian terms are often longer than the English.
+func (p *painter) fitText(bold bool, size, minSize int, s string, maxW, x, y int, c color.Color, a align) int {
+	s = p.tr(s)
+	fc := p.fs.get(bold, size)
+	for ; measure(fc, s) > maxW && size > minSize; size-- {
+		fc = p.fs.get(bold, size-1)
+	}
+	return text(p.img, fc, ellipsize(fc, s, maxW), x, y, c, a)
+}
+
+// fitTextMid is fitText centred vertically on cy.
+func (p *painter) fitTextMid(bold bool, size, minSize int, s string, maxW, x, cy int, c color.Color, a align) int {
+	s = p.tr(s)
+	fc := p.fs.get(bold, size)
+	for ; measure(fc, s) > maxW && size > minSize; size-- {
+		fc = p.fs.get(bold, size-1)
+	}
+	return textMid(p.img, fc, ellipsize(fc, s, maxW), x, cy, c, a)
+}
+
+// centredLines wraps s (already translated) into at most maxLines lines of
+// width w, centred on x from baseline y, lh apart, in the bold or regular
+// face of size, shrunk down to minSize until it fits.
+func (p *painter) centredLines(bold bool, size, minSize int, s string, w, x, y, lh, maxLines int, c color.Color) {
+	fc := p.fs.get(bold, size)
+	lines := wrap(fc, s, w)
+	for ; (len(lines) > maxLines || widest(fc, strings.Fields(s)) > w) && size > minSize; size-- {
+		fc = p.fs.get(bold, size-1)
+		lines = wrap(fc, s, w)
+	}
+	if len(lines) > maxLines {
+		lines = append(lines[:maxLines-1], ellipsize(fc, joinRest(lines[maxLines-1:]), w))
+	}
+	for i, l := range lines {
+		text(p.img, fc, l, x, y+i*lh, c, center)
+	}
+}
+
+// widest is the width of the widest of words: wrap cuts a word wider than
+// the line, so shrink the face first.
+func widest(fc *face, words []string) int {
+	w := 0
+	for _, l := range words {
+		w = max(w, measure(fc, l))
+	}
+	return w
+}
+
+// text draws s with its game terms in the renderer's language (glossary);
+// card names are never changed.
+func (p *painter) text(fc *face, s string, x, y int, c color.Color, a align) int {
+	return text(p.img, fc, p.tr(s), x, y, c, a)
+}
+
+func (p *painter) textMid(fc *face, s string, x, cy int, c color.Color, a align) int {
+	return textMid(p.img, fc, p.tr(s), x, cy, c, a)
 }
 
 func (p *painter) rect(r image.Rectangle, c color.Color) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/fogleman/gg"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/glossary"
 )
 
 // Renderer draws boards and cards. Make one with New and share it: all its
@@ -20,6 +21,8 @@ type Renderer struct {
 	deck  *engine.Deck
 	fonts *fonts
 	faces facePool
+	terms *glossary.Terms
+	tr    func(string) string // terms.Text: labels in the edition's words
 
 	// static is the board art that never changes (read-only after New).
 	static *image.RGBA
@@ -60,7 +63,13 @@ func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 
 // New parses the fonts and draws the static board art. deck names the cards
 // (nil: the engine's embedded deck).
-func New(deck *engine.Deck) (*Renderer, error) {
+func New(deck *engine.Deck) (*Renderer, error) { return NewFor(deck, glossary.English) }
+
+// NewFor is New for the game terms of one edition (glossary): space names,
+// tracks, zones and the other labels read as in that rulebook; card names
+// stay as the deck has them. The static art is drawn in that language, so
+// keep one Renderer per language.
+func NewFor(deck *engine.Deck, lang glossary.Lang) (*Renderer, error) {
 	if deck == nil {
 		deck = engine.DefaultDeck()
 	}
@@ -68,7 +77,12 @@ func New(deck *engine.Deck) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Renderer{deck: deck, fonts: f}
+	var names []string
+	for _, c := range deck.Cards() {
+		names = append(names, c.Name)
+	}
+	terms := glossary.New(lang, names)
+	r := &Renderer{deck: deck, fonts: f, terms: terms, tr: terms.Text}
 	// Enough spares for every CPU to render at once; more renders than
 	// that in parallel allocate extra canvases and faces, dropped after use.
 	spares := runtime.GOMAXPROCS(0) + 1
@@ -78,6 +92,9 @@ func New(deck *engine.Deck) (*Renderer, error) {
 	r.drawStatic()
 	return r, nil
 }
+
+// Lang is the language of the renderer's game terms.
+func (r *Renderer) Lang() glossary.Lang { return r.terms.Lang() }
 
 // Deck returns the deck the renderer names cards from.
 func (r *Renderer) Deck() *engine.Deck { return r.deck }
@@ -159,7 +176,7 @@ func (r *Renderer) drawBoardOn(c *canvas, v *engine.View, prev *engine.View, cap
 	copy(c.img.Pix, r.static.Pix)
 	fs := r.faces.take()
 	defer r.faces.give(fs)
-	p := &painter{img: c.img, dc: c.dc, fs: fs}
+	p := &painter{img: c.img, dc: c.dc, fs: fs, tr: r.tr}
 	p.dc.Identity()
 	b := boardState{v: sanitize(v)}
 	if prev != nil {

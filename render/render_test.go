@@ -3,10 +3,12 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"image"
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sync"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/golang/freetype/truetype"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/glossary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -92,11 +95,94 @@ func TestGoldenBoards(t *testing.T) {
 	}
 }
 
-func TestGoldenHand(t *testing.T) {
+// handView is a player's view holding the given cards, for hand pictures.
+func handView(side engine.Side, round int8, hand, setAside, offer []int8, objective int8, fcHeld bool) *engine.View {
+	v := &engine.View{Viewer: side, BotSide: engine.NoSide, Round: round, Hand: hand, SetAside: setAside, ObjOffer: offer}
+	v.Objective[side] = objective
+	v.FCHeld[side] = fcHeld
+	return v
+}
+
+func TestGoldenHands(t *testing.T) {
 	r := testRenderer(t)
-	got, err := r.DrawHand([]int{11, 18, 35, 17}, []int{42, 48})
-	require.NoError(t, err)
-	checkGolden(t, filepath.Join("testdata", "hand.png"), got)
+	for _, tc := range []struct {
+		name string
+		v    *engine.View
+	}{
+		// Round 2: a playable hand, one card set aside, the Final Crisis
+		// card and the kept objective, each in its own labelled section.
+		{"hand", handView(engine.Commune, 2, []int8{11, 18, 35}, []int8{9}, nil, 48, true)},
+		// Round 1 deal: the objective offer next to the Final Crisis card.
+		{"hand_deal", handView(engine.Versailles, 1, []int8{2, 13, 29, 40}, nil, []int8{42, 51}, 0, true)},
+		// The Final Crisis: one hand holding everything.
+		{"hand_final_crisis", handView(engine.Commune, 4, []int8{18, 35, 22, 34}, nil, nil, 0, false)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := r.DrawHand(tc.v)
+			require.NoError(t, err)
+			checkGolden(t, filepath.Join("testdata", tc.name+".png"), got)
+		})
+	}
+}
+
+func TestHandSectionsSeparatePlayableFromHeldCards(t *testing.T) {
+	type sec struct {
+		title string
+		cards []int
+	}
+	fcPlay := []engine.Deciding{{Side: engine.Commune, Kind: engine.PromptFCDiscard}}
+	for _, tc := range []struct {
+		name string
+		v    *engine.View
+		want []sec
+	}{
+		{"round 1 deal: hand, Final Crisis card, objective offer",
+			handView(engine.Versailles, 1, []int8{2, 13, 29, 40}, nil, []int8{42, 51}, 0, true),
+			[]sec{{"In hand (4)", []int{2, 13, 29, 40}}, {"Final Crisis card", []int{17}}, {"Objectives offered — keep one", []int{42, 51}}}},
+		{"round 2: set-aside cards apart from the hand",
+			handView(engine.Commune, 2, []int8{11, 18, 35}, []int8{9}, nil, 48, true),
+			[]sec{{"In hand (3)", []int{11, 18, 35}}, {"Set aside for the Final Crisis (1)", []int{9}}, {"Final Crisis card", []int{34}}, {"Your objective", []int{48}}}},
+		{"end of round 3: nothing left to play",
+			handView(engine.Commune, 3, nil, []int8{3, 9, 21}, nil, 44, false),
+			[]sec{{"In hand (0)", []int{}}, {"Set aside for the Final Crisis (3)", []int{3, 9, 21}}, {"Your objective", []int{44}}}},
+		{"Final Crisis: the hand holds everything",
+			handView(engine.Commune, 4, []int8{18, 35, 22, 34}, nil, nil, 0, false),
+			[]sec{{"Final Crisis hand (4)", []int{18, 35, 22, 34}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			secs, err := handSections(tc.v)
+			require.NoError(t, err)
+			var got []sec
+			for _, s := range secs {
+				got = append(got, sec{s.title, s.cards})
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
+	t.Run("Final Crisis discard pending is said", func(t *testing.T) {
+		v := handView(engine.Commune, 4, []int8{18, 35, 22, 34}, nil, nil, 0, false)
+		v.Deciding = fcPlay
+		secs, err := handSections(v)
+		require.NoError(t, err)
+		assert.Contains(t, secs[0].note, "discard")
+	})
+	t.Run("the solo opponent's Final Crisis card is not in the player's hand", func(t *testing.T) {
+		v := handView(engine.Commune, 1, []int8{2}, nil, nil, 0, true)
+		v.BotSide = engine.Commune
+		secs, err := handSections(v)
+		require.NoError(t, err)
+		for _, s := range secs {
+			assert.NotEqual(t, "Final Crisis card", s.title)
+		}
+	})
+	t.Run("errors", func(t *testing.T) {
+		_, err := handSections(nil)
+		assert.Error(t, err)
+		_, err = handSections(&engine.View{Viewer: engine.NoSide, Hand: []int8{2}})
+		assert.Error(t, err, "a spectator has no hand")
+		_, err = handSections(handView(engine.Commune, 4, nil, nil, nil, 0, false))
+		assert.ErrorIs(t, err, ErrEmptyHand)
+	})
 }
 
 // checkGolden compares img with the PNG at path (or writes it with
@@ -293,36 +379,86 @@ func TestDiscAndControlAreDrawn(t *testing.T) {
 	assert.True(t, regionDiffers(a, b, SpaceRect(engine.PrussianTerritory)))
 }
 
+func TestChangesSincePreviousPictureAreHighlighted(t *testing.T) {
+	r := testRenderer(t)
+	base, _, _ := playTo(t, 1, 0)
+	base.Deciding = nil
+	same, err := r.DrawBoard(&base, &base, "")
+	require.NoError(t, err)
+	plain, err := r.DrawBoard(&base, nil, "")
+	require.NoError(t, err)
+	assert.False(t, regionDiffers(same, plain, same.Rect), "nothing changed, yet something is highlighted")
+
+	V, C := engine.Versailles, engine.Commune
+	for _, tc := range []struct {
+		name   string
+		change func(v *engine.View)
+		where  image.Rectangle
+	}{
+		{"cubes in a space", func(v *engine.View) { v.Cubes[C][engine.Press]++ }, SpaceRect(engine.Press).Inset(-20)},
+		{"a disc", func(v *engine.View) { v.Disc[engine.FortIssy] = V }, SpaceRect(engine.FortIssy).Inset(-20)},
+		{"a Crisis Track zone", func(v *engine.View) { v.Track[C][0]--; v.Breached[C][0] = true }, zoneRect(C, 0).Inset(-4)},
+		{"a pool", func(v *engine.View) { v.Pool[V] = 2 }, poolRect(V).Inset(-4)},
+		{"momentum", func(v *engine.View) { v.Momentum[C] = 1; v.PoolCap = 2 }, sidePanel[C]},
+		{"cubes removed from play", func(v *engine.View) { v.OutOfPlay[V] = 1 }, sidePanel[V]},
+		{"objectives fulfilled", func(v *engine.View) { v.Fulfilled = [2][]int8{{45}, nil} }, sidePanel[V]},
+		{"Political VP", func(v *engine.View) { v.VP[engine.Political] = -2 }, middlePanel},
+		{"the round", func(v *engine.View) { v.Round = 2 }, middlePanel},
+		{"the initiative", func(v *engine.View) { v.Initiative = v.Initiative.Other() }, middlePanel},
+		{"the discard pile", func(v *engine.View) { v.Discard = []engine.DiscardEntry{{Card: 11, By: V, Round: 1}} }, middlePanel},
+		{"a Crisis Dimension", func(v *engine.View) {
+			for _, x := range []engine.Space{engine.MontValerien, engine.FortIssy, engine.ChateauVincennes} {
+				v.Cubes[V][x] = 1
+			}
+		}, dimChipRect(engine.Forts).Inset(-4)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			next := base
+			tc.change(&next)
+			marked, err := r.DrawBoard(&next, &base, "")
+			require.NoError(t, err)
+			unmarked, err := r.DrawBoard(&next, &next, "")
+			require.NoError(t, err)
+			assert.True(t, regionDiffers(marked, unmarked, tc.where), "%s changed but is not highlighted in %v", tc.name, tc.where)
+		})
+	}
+}
+
 // ---- robustness ----
 
 func TestRenderEveryReachableState(t *testing.T) {
 	r := testRenderer(t)
-	seeds := []int64{11, 12, 13, 14, 15}
+	// Two-player games, and solo games with the bot on either side (its
+	// Final Crisis card is never in the player's hand picture).
+	games := []struct {
+		seed int64
+		bot  engine.Side
+	}{{11, engine.NoSide}, {12, engine.NoSide}, {13, engine.NoSide}, {14, engine.NoSide}, {15, engine.NoSide},
+		{16, engine.Versailles}, {17, engine.Commune}}
 	var mu sync.Mutex
 	total := 0
-	for _, seed := range seeds {
-		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+	for _, gc := range games {
+		seed := gc.seed
+		name := fmt.Sprint("seed", seed)
+		if gc.bot != engine.NoSide {
+			name += "_solo_bot_" + gc.bot.Key()
+		}
+		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			g, rng := newGame(t, seed)
+			g, err := engine.New(engine.Options{Seed: seed, BotSide: gc.bot})
+			require.NoError(t, err)
+			rng := rand.New(rand.NewPCG(uint64(seed), 0))
 			var prev *engine.View
 			n := 0
 			for {
 				v := g.ViewFor(engine.NoSide)
 				_, err := r.DrawBoard(&v, prev, DefaultCaption(&v))
 				require.NoError(t, err, "seed %d decision %d", seed, n)
-				if n%10 == 0 {
+				if n%5 == 0 {
 					for _, s := range sides {
 						hv := g.ViewFor(s)
-						var cards, objs []int
-						for _, c := range hv.Hand {
-							cards = append(cards, int(c))
-						}
-						for _, c := range hv.ObjOffer {
-							objs = append(objs, int(c))
-						}
-						if len(cards)+len(objs) > 0 {
-							_, err := r.DrawHand(cards, objs)
-							require.NoError(t, err)
+						if _, err := r.DrawHand(&hv); !errors.Is(err, ErrEmptyHand) {
+							require.NoError(t, err, "seed %d decision %d: %s hand", seed, n, s)
 						}
 					}
 				}
@@ -341,7 +477,7 @@ func TestRenderEveryReachableState(t *testing.T) {
 			mu.Unlock()
 		})
 	}
-	t.Cleanup(func() { t.Logf("rendered %d states", total+len(seeds)) })
+	t.Cleanup(func() { t.Logf("rendered %d states", total+len(games)) })
 }
 
 func TestRenderOddViews(t *testing.T) {
@@ -365,8 +501,12 @@ func TestRenderOddViews(t *testing.T) {
 	assert.NotEmpty(t, b)
 	_, err = r.RenderCard(0)
 	assert.Error(t, err)
-	_, err = r.RenderHand(nil, nil)
+	_, err = r.RenderHand(nil)
 	assert.Error(t, err)
+	_, err = r.RenderHand(&engine.View{Viewer: engine.Side(7), Hand: []int8{2}})
+	assert.Error(t, err)
+	_, err = r.RenderHand(handView(engine.Commune, 2, []int8{99}, nil, nil, 0, false))
+	assert.Error(t, err, "unknown card")
 }
 
 func TestBoardPNG(t *testing.T) {
@@ -436,7 +576,43 @@ func TestDefaultCaption(t *testing.T) {
 	start, _, _ := playTo(t, 1, 0)
 	assert.Contains(t, DefaultCaption(&start), "Round 1")
 	end, _, _ := playTo(t, 3, 10000)
-	assert.Contains(t, DefaultCaption(&end), "Game over")
+	assert.Contains(t, DefaultCaption(&end), "Game over: "+end.Result.Summary[:20])
+}
+
+func TestDefaultCaptionQuotesTheCurrentPhase(t *testing.T) {
+	pub := func(actor engine.Side, text string) engine.LogEntry {
+		return engine.LogEntry{Actor: actor, To: engine.NoSide, Text: text}
+	}
+	play := pub(engine.Versailles, "Versailles plays #11 Adolphe Thiers for 2 operations point(s).")
+	for _, tc := range []struct {
+		name string
+		v    engine.View
+		want string
+	}{
+		{"the latest play, in the past tense",
+			engine.View{Round: 2, Log: []engine.LogEntry{play, pub(engine.Versailles, "Versailles places a cube in Press (1 OP).")},
+				Deciding: []engine.Deciding{{Side: engine.Commune, Kind: engine.PromptPlay}}},
+			"Round 2 · Versailles played #11 Adolphe Thiers for 2 OP · Commune to play"},
+		{"end-of-round scoring: no play from before it",
+			engine.View{Round: 3, Log: []engine.LogEntry{play, pub(engine.NoSide, "Each player sets aside its remaining card for the Final Crisis."),
+				pub(engine.Versailles, "Versailles takes no bonus action in Forts.")},
+				Deciding: []engine.Deciding{{Side: engine.Commune, Kind: engine.PromptBonusAction}}},
+			"Round 3 · Versailles takes no bonus action in Forts · Commune to decide"},
+		{"a new round names itself",
+			engine.View{Round: 2, Log: []engine.LogEntry{play, pub(engine.NoSide, "Round 2: Strategy and Objective cards are dealt.")},
+				Deciding: []engine.Deciding{{Side: engine.Commune, Kind: engine.PromptObjective}, {Side: engine.Versailles, Kind: engine.PromptObjective}}},
+			"Round 2: Strategy and Objective cards are dealt · both players to decide"},
+		{"a private line is never quoted",
+			engine.View{Round: 1, Log: []engine.LogEntry{play, {Actor: engine.Commune, To: engine.Commune, Text: "Commune keeps #44."}}},
+			"Round 1 · Versailles played #11 Adolphe Thiers for 2 OP"},
+		{"game over: the result",
+			engine.View{Round: 4, Log: []engine.LogEntry{play}, Result: &engine.Result{Winner: engine.Commune, Summary: "The Commune wins: its 2 Political VP exceed Versailles' 1 Military VP."}},
+			"Final Crisis · Game over: The Commune wins: its 2 Political VP exceed Versailles' 1 Military VP"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, DefaultCaption(&tc.v))
+		})
+	}
 }
 
 // ---- benchmarks ----
@@ -493,8 +669,9 @@ func BenchmarkDrawOnly(b *testing.B) {
 
 func BenchmarkRenderHand(b *testing.B) {
 	r := testRenderer(b)
+	v := handView(engine.Commune, 2, []int8{11, 18, 35}, []int8{9}, nil, 48, true)
 	for b.Loop() {
-		if _, err := r.RenderHand([]int{11, 18, 35, 17}, []int{42, 48}); err != nil {
+		if _, err := r.RenderHand(v); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -515,6 +692,71 @@ func TestFontsCoverFrenchAndRussian(t *testing.T) {
 		}
 		for c := rune(0x400); c <= 0x45F; c++ {
 			assert.NotZero(t, f.Index(c), "no glyph for %q", c)
+		}
+	}
+}
+
+// glossary.md: a server set to French or Russian sees the words of its
+// edition's rulebook on the board and the cards; card names stay as the
+// deck has them.
+func TestBoardUsesTheEditionsTerms(t *testing.T) {
+	en := testRenderer(t)
+	fr, err := NewFor(engine.DefaultDeck(), glossary.French)
+	require.NoError(t, err)
+	ru, err := NewFor(engine.DefaultDeck(), glossary.Russian)
+	require.NoError(t, err)
+	assert.Equal(t, glossary.French, fr.Lang())
+
+	g, err := engine.New(engine.Options{Seed: 1, BotSide: engine.NoSide})
+	require.NoError(t, err)
+	v := g.ViewFor(engine.NoSide)
+	draw := func(r *Renderer) *image.RGBA {
+		img, err := r.DrawBoard(&v, nil, "")
+		require.NoError(t, err)
+		return cloneRGBA(img)
+	}
+	a, b, c := draw(en), draw(fr), draw(ru)
+	press, mv := SpaceRect(engine.Press), SpaceRect(engine.MontValerien)
+	assert.True(t, regionDiffers(a, b, press), "Press is Presse in French")
+	assert.False(t, regionDiffers(a, b, mv), "Mont-Valérien is the same word in French")
+	assert.True(t, regionDiffers(a, c, mv), "Mont-Valérien is Мон-Валерьен in Russian")
+
+	// #42 Paris Cannons: its name contains a space's name, yet is kept.
+	card := func(r *Renderer) *image.RGBA {
+		img, err := r.cardImage(42)
+		require.NoError(t, err)
+		return img
+	}
+	name := image.Rect(10, 50, CardWidth-60, 105)
+	assert.False(t, regionDiffers(card(en), card(ru), name), "the card's name is not translated")
+	assert.True(t, regionDiffers(card(en), card(ru), card(en).Rect), "its text and labels are")
+}
+
+// Rendering never fails in any edition's terms (longer words must fit).
+func TestRenderEveryStateInEachEdition(t *testing.T) {
+	for _, lang := range []glossary.Lang{glossary.French, glossary.Russian} {
+		r, err := NewFor(engine.DefaultDeck(), lang)
+		require.NoError(t, err)
+		g, err := engine.New(engine.Options{Seed: 21, BotSide: engine.NoSide})
+		require.NoError(t, err)
+		rng := rand.New(rand.NewPCG(21, 0))
+		var prev *engine.View
+		for n := 0; ; n++ {
+			v := g.ViewFor(engine.NoSide)
+			_, err := r.DrawBoard(&v, prev, DefaultCaption(&v))
+			require.NoError(t, err, "%s: decision %d", lang, n)
+			for _, s := range sides {
+				hv := g.ViewFor(s)
+				if _, err := r.DrawHand(&hv); !errors.Is(err, ErrEmptyHand) {
+					require.NoError(t, err, "%s: decision %d: %s hand", lang, n, s)
+				}
+			}
+			prev = &v
+			m, ok := g.RandomMove(rng)
+			if !ok {
+				break
+			}
+			require.NoError(t, g.ApplyMove(m))
 		}
 	}
 }

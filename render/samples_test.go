@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -58,25 +59,62 @@ func TestWriteSamples(t *testing.T) {
 	require.NoError(t, err)
 	write("busy.png", b)
 
-	g, rng := newGame(t, 5)
-	for i := 0; i < 8; i++ {
-		m, ok := g.RandomMove(rng)
-		require.True(t, ok)
-		require.NoError(t, g.ApplyMove(m))
+	// Every Crisis Dimension held (two each), Prussian Collaboration 3,
+	// both Final Crisis zones breached, double-digit counts, and a change
+	// in every highlighted place.
+	held := v
+	for _, x := range []engine.Space{engine.Royalists, engine.NationalAssembly, engine.Republicans, engine.MontValerien, engine.FortIssy, engine.ChateauVincennes} {
+		held.Cubes[engine.Versailles][x], held.Cubes[engine.Commune][x] = 2, 0
 	}
-	for _, side := range sides {
-		hv := g.ViewFor(side)
-		var cards, objs []int
-		for _, c := range hv.Hand {
-			cards = append(cards, int(c))
+	for _, x := range []engine.Space{engine.CatholicChurch, engine.Press, engine.SocialMovements, engine.ButteMontmartre, engine.ButteAuxCailles, engine.PereLachaise} {
+		held.Cubes[engine.Versailles][x], held.Cubes[engine.Commune][x] = 0, 3
+	}
+	held.Cubes[engine.Commune][engine.PereLachaise] = 12
+	held.Disc[engine.FortIssy] = engine.Versailles
+	held.Disc[engine.ButteAuxCailles] = engine.Commune
+	held.Momentum = [2]int8{3, 2}
+	held.PoolCap = 3
+	held.Prussian = [3]int8{}
+	held.Pool = [2]int8{11, 3}
+	held.VP = [2]int8{4, -3}
+	held.Round = 3
+	held.Initiative = engine.Versailles
+	held.SetAsideSize = [2]int{2, 2}
+	held.HandSize = [2]int{1, 2}
+	held.OutOfPlay = [2]int8{2, 1}
+	held.Fulfilled = [2][]int8{{45, 52}, {44}}
+	for _, s := range sides {
+		for z := 0; z < engine.NumZones; z++ {
+			held.Breached[s][z] = true
+			held.Track[s][z], held.Bonus[s][z] = 0, 0
 		}
-		cards = append(cards, engine.FinalCrisisCardOf(side))
-		for _, c := range hv.ObjOffer {
-			objs = append(objs, int(c))
+		held.Track[s][engine.ZoneFinalCrisis] = 1
+	}
+	held.Discard = []engine.DiscardEntry{{Card: 10, By: engine.Versailles, Round: 3}}
+	held.Deciding = []engine.Deciding{{Side: engine.Commune, Kind: engine.PromptBonusAction}}
+	b, err = r.RenderBoard(&held, &v, DefaultCaption(&held))
+	require.NoError(t, err)
+	write("held.png", b)
+
+	// Each side's hand at the first decision of every round (and of the
+	// Final Crisis) of one game.
+	g, rng := newGame(t, 5)
+	lastRound := int8(0)
+	for {
+		if v := g.ViewFor(engine.NoSide); v.Round != lastRound {
+			lastRound = v.Round
+			for _, side := range sides {
+				hv := g.ViewFor(side)
+				b, err := r.RenderHand(&hv)
+				require.NoError(t, err)
+				write(fmt.Sprintf("hand_r%d_%s.png", v.Round, side.Key()), b)
+			}
 		}
-		b, err := r.RenderHand(cards, objs)
-		require.NoError(t, err)
-		write("hand_"+side.Key()+".png", b)
+		m, ok := g.RandomMove(rng)
+		if !ok {
+			break
+		}
+		require.NoError(t, g.ApplyMove(m))
 	}
 	for _, n := range []int{17, 18, 28, 36, 42, 48} {
 		b, err := r.RenderCard(n)

@@ -19,14 +19,14 @@ import (
 func (r *Renderer) drawStatic() {
 	fs := newFaceSet(r.fonts)
 	base := image.NewRGBA(image.Rect(0, 0, BoardWidth, BoardHeight))
-	p := newPainter(base, fs)
+	p := newPainter(base, fs, r.tr)
 	r.drawBase(p)
 	r.static = base
 
 	// Variants drawn on copies of the base, then cut out.
 	for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
 		layer := cloneRGBA(base)
-		q := newPainter(layer, fs)
+		q := newPainter(layer, fs, r.tr)
 		for x := engine.Space(0); x < engine.NumMapSpaces; x++ {
 			drawSpace(q, x, side)
 			r.ctrl[side][x] = cut(layer, spaceSpriteRect(x))
@@ -41,7 +41,7 @@ func (r *Renderer) drawStatic() {
 		}
 	}
 	layer := cloneRGBA(base)
-	q := newPainter(layer, fs)
+	q := newPainter(layer, fs, r.tr)
 	for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
 		for z := 0; z < engine.NumZones; z++ {
 			drawZone(q, side, z, true)
@@ -88,11 +88,11 @@ func (r *Renderer) drawBase(p *painter) {
 		p.roundRect(tr, 8, colPanel)
 		hint := "cubes leave from the centre outward"
 		if side == engine.Versailles {
-			w := text(p.img, fs.bold(17), titles[side], tr.Min.X+10, tr.Min.Y+19, sideDark(side), left)
-			text(p.img, fs.reg(14), "· "+hint+" →", tr.Min.X+18+w, tr.Min.Y+19, colInkSoft, left)
+			w := p.text(fs.bold(17), titles[side], tr.Min.X+10, tr.Min.Y+19, sideDark(side), left)
+			p.text(fs.reg(14), "· "+hint+" →", tr.Min.X+18+w, tr.Min.Y+19, colInkSoft, left)
 		} else {
-			w := text(p.img, fs.bold(17), titles[side], tr.Max.X-10, tr.Min.Y+19, sideDark(side), right)
-			text(p.img, fs.reg(14), "← "+hint+" ·", tr.Max.X-18-w, tr.Min.Y+19, colInkSoft, right)
+			w := p.text(fs.bold(17), titles[side], tr.Max.X-10, tr.Min.Y+19, sideDark(side), right)
+			p.text(fs.reg(14), "← "+hint+" ·", tr.Max.X-18-w, tr.Min.Y+19, colInkSoft, right)
 		}
 		for z := 0; z < engine.NumZones; z++ {
 			drawZone(p, side, z, false)
@@ -107,7 +107,11 @@ func (r *Renderer) drawBase(p *painter) {
 		if i == 1 {
 			name = "MILITARY"
 		}
-		text(p.img, fs.bold(20), name, hr.Min.X+14, hr.Min.Y+30, colInk, left)
+		first := dimChipRect(engine.Institutional)
+		if i == 1 {
+			first = dimChipRect(engine.Paris)
+		}
+		p.fitText(true, 20, 12, name, first.Min.X-hr.Min.X-24, hr.Min.X+14, hr.Min.Y+30, colInk, left)
 	}
 	for d := engine.Dimension(0); d < engine.NumDimensions; d++ {
 		drawDimChip(p, d, engine.NoSide)
@@ -142,23 +146,23 @@ func drawZone(p *painter, side engine.Side, z int, breached bool) {
 		p.hatch(image.Rect(zr.Min.X+2, zr.Min.Y+zoneTitle+4, zr.Max.X-2, zr.Max.Y-3), colClosed, 12)
 		p.roundRect(head, 6, sideDark(side))
 		p.rect(image.Rect(head.Min.X, head.Max.Y-6, head.Max.X, head.Max.Y), sideDark(side))
-		textMid(p.img, fs.bold(15), engine.ZoneName(z), zr.Min.X+8, zr.Min.Y+13, colWhite, left)
-		textMid(p.img, fs.bold(13), "BREACHED", zr.Max.X-8, zr.Min.Y+13, colChanged, right)
+		bw := p.textMid(fs.bold(13), "BREACHED", zr.Max.X-8, zr.Min.Y+13, colChanged, right)
+		p.fitTextMid(true, 15, 10, engine.ZoneName(z), zr.Dx()-bw-22, zr.Min.X+8, zr.Min.Y+13, colWhite, left)
 	} else {
 		p.roundRect(head, 6, colNoCtrl)
 		p.rect(image.Rect(head.Min.X, head.Max.Y-6, head.Max.X, head.Max.Y), colNoCtrl)
-		textMid(p.img, fs.bold(15), engine.ZoneName(z), zr.Min.X+8, zr.Min.Y+13, colInk, left)
+		p.fitTextMid(true, 15, 10, engine.ZoneName(z), zr.Dx()-16, zr.Min.X+8, zr.Min.Y+13, colInk, left)
 	}
 	p.roundFrame(zr, 6, 2, colPanelEdge)
 	lab := colInkSoft
-	text(p.img, fs.reg(13), "cubes", zr.Min.X+8, zr.Min.Y+58, lab, left)
+	p.text(fs.reg(13), "cubes", zr.Min.X+8, zr.Min.Y+58, lab, left)
 	for i := 0; i < trackSlots[side][z]; i++ {
 		p.slot(trackCubeRect(side, z, i), sideCol(side))
 	}
 	if bonusSlots[side][z] == 0 {
-		text(p.img, fs.reg(13), "no bonus", zr.Min.X+8, zr.Min.Y+104, lab, left)
+		p.text(fs.reg(13), "no bonus", zr.Min.X+8, zr.Min.Y+104, lab, left)
 	} else {
-		text(p.img, fs.reg(13), "bonus", zr.Min.X+8, zr.Min.Y+104, lab, left)
+		p.text(fs.reg(13), "bonus", zr.Min.X+8, zr.Min.Y+104, lab, left)
 		for i := 0; i < bonusSlots[side][z]; i++ {
 			p.slot(bonusCubeRect(side, z, i), colBadge)
 		}
@@ -194,11 +198,8 @@ func dimChipRect(d engine.Dimension) image.Rectangle {
 	case engine.Forts:
 		hr, i = militaryRect, 1
 	}
-	w := 236
-	x := hr.Min.X + 148 + i*(w+12)
-	if hr == militaryRect {
-		x = hr.Min.X + 136 + i*(w+12)
-	}
+	w := 250
+	x := hr.Min.X + 136 + i*(w+12)
 	return image.Rect(x, hr.Min.Y+6, x+w, hr.Min.Y+36)
 }
 
@@ -214,10 +215,18 @@ func drawDimChip(p *painter, d engine.Dimension, ctrl engine.Side) {
 	p.dimIcon(int(d), float64(cr.Min.X+18), float64(cr.Min.Y+15), 16, colDim[d], colDimDark[d])
 	name := d.String()
 	if ctrl == engine.NoSide {
-		w := textMid(p.img, fs.bold(15), name, cr.Min.X+34, cr.Min.Y+15, colInk, left)
-		textMid(p.img, fs.reg(13), "not held", cr.Min.X+42+w, cr.Min.Y+15, colInkSoft, left)
+		note := "not held"
+		nw := measure(fs.reg(13), note)
+		w := p.fitTextMid(true, 15, 11, name, cr.Dx()-34-nw-22, cr.Min.X+34, cr.Min.Y+15, colInk, left)
+		p.textMid(fs.reg(13), note, cr.Min.X+42+w, cr.Min.Y+15, colInkSoft, left)
 	} else {
-		textMid(p.img, fs.bold(15), name+": "+sideWord(ctrl)+" ×3", cr.Min.X+34, cr.Min.Y+15, ink, left)
+		// Filled in the side's colour: it holds all three spaces.
+		s := p.tr(name + ": " + sideWord(ctrl))
+		fc := fs.bold(15)
+		if measure(fc, s) > cr.Dx()-40 {
+			fc = fs.bold(13)
+		}
+		p.textMid(fc, s, cr.Min.X+34, cr.Min.Y+15, ink, left)
 	}
 }
 
@@ -304,7 +313,8 @@ func drawSpace(p *painter, x engine.Space, ctrl engine.Side) {
 	if in.Pivotal {
 		nameW -= 24
 	}
-	fc, lines := fitName(fs, in.Name, nameW)
+	// Wrapped lines are drawn as they are: translate the whole name first.
+	fc, lines := fitName(fs, p.tr(in.Name), nameW)
 	if len(lines) == 1 {
 		textMid(p.img, fc, lines[0], b.Min.X+36, b.Min.Y+headerH/2, colWhite, left)
 	} else {
@@ -322,17 +332,17 @@ func drawSpace(p *painter, x engine.Space, ctrl engine.Side) {
 	// Permanent presence.
 	if in.Permanent != engine.NoSide {
 		tr := tokenRect(x, in.Permanent)
-		text(p.img, fs.bold(13), "always", mid(tr).X, b.Min.Y+discRowY+10, sideCol(in.Permanent), center)
-		text(p.img, fs.bold(13), "present", mid(tr).X, b.Min.Y+discRowY+25, sideCol(in.Permanent), center)
+		p.text(fs.bold(13), "always", mid(tr).X, b.Min.Y+discRowY+10, sideCol(in.Permanent), center)
+		p.text(fs.bold(13), "present", mid(tr).X, b.Min.Y+discRowY+25, sideCol(in.Permanent), center)
 	}
 	// Control banner.
 	ban := image.Rect(b.Min.X, b.Max.Y-bannerH, b.Max.X, b.Max.Y)
 	if ctrl == engine.NoSide {
 		p.rect(ban, colNoCtrl)
-		textMid(p.img, fs.reg(16), "no control", mid(ban).X, mid(ban).Y, colInkSoft, center)
+		p.textMid(fs.reg(16), "no control", mid(ban).X, mid(ban).Y, colInkSoft, center)
 	} else {
 		p.rect(ban, sideCol(ctrl))
-		textMid(p.img, fs.bold(19), sideWord(ctrl), mid(ban).X, mid(ban).Y, colWhite, center)
+		p.textMid(fs.bold(19), sideWord(ctrl), mid(ban).X, mid(ban).Y, colWhite, center)
 	}
 	p.frame(b, 2, colInk)
 }
@@ -407,21 +417,16 @@ func joinRest(a []string) string {
 }
 
 func drawHQ(p *painter) {
-	fs := p.fs
 	b := spaceRects[engine.VersaillesHQ]
 	p.frame(b.Inset(-ringW), ringW, colVersailles)
 	p.rect(b, colVersaillesLight)
 	p.rect(image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Min.Y+48), colVersailles)
-	text(p.img, fs.bold(16), "Versailles", mid(b).X, b.Min.Y+21, colWhite, center)
-	text(p.img, fs.bold(16), "HQ", mid(b).X, b.Min.Y+40, colWhite, center)
-	text(p.img, fs.reg(13), "always", mid(b).X, b.Min.Y+72, colVersaillesDark, center)
-	text(p.img, fs.reg(13), "controlled by", mid(b).X, b.Min.Y+88, colVersaillesDark, center)
-	text(p.img, fs.bold(13), "Versailles", mid(b).X, b.Min.Y+104, colVersaillesDark, center)
+	p.centredLines(true, 16, 12, p.tr("Versailles HQ"), b.Dx()-10, mid(b).X, b.Min.Y+21, 19, 2, colWhite)
+	p.centredLines(false, 13, 11, p.tr("always controlled by Versailles"), b.Dx()-10, mid(b).X, b.Min.Y+72, 16, 4, colVersaillesDark)
 	p.frame(b, 2, colInk)
 }
 
 func drawPOT(p *painter, ctrl bool) {
-	fs := p.fs
 	b := spaceRects[engine.PrussianTerritory]
 	head, body, ink := colNeutral, colNoCtrl, colInkSoft
 	if ctrl {
@@ -430,17 +435,11 @@ func drawPOT(p *painter, ctrl bool) {
 	}
 	p.rect(b, body)
 	p.rect(image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Min.Y+62), head)
-	for i, s := range []string{"Prussian", "Occupied", "Territory"} {
-		text(p.img, fs.bold(14), s, mid(b).X, b.Min.Y+18+i*18, colWhite, center)
-	}
+	p.centredLines(true, 14, 9, p.tr("Prussian Occupied Territory"), b.Dx()-6, mid(b).X, b.Min.Y+18, 18, 3, colWhite)
 	if ctrl {
-		text(p.img, fs.reg(14), "controlled", mid(b).X, b.Min.Y+84, ink, center)
-		text(p.img, fs.reg(14), "by", mid(b).X, b.Min.Y+101, ink, center)
-		text(p.img, fs.bold(15), "Versailles", mid(b).X, b.Min.Y+120, ink, center)
+		p.centredLines(false, 14, 11, p.tr("controlled by Versailles"), b.Dx()-8, mid(b).X, b.Min.Y+84, 17, 3, ink)
 	} else {
-		for i, s := range []string{"Versailles", "controls it at", "Prussian", "Collab. 3"} {
-			text(p.img, fs.reg(14), s, mid(b).X, b.Min.Y+82+i*16, ink, center)
-		}
+		p.centredLines(false, 14, 9, p.tr("Versailles controls it at Prussian Collaboration 3"), b.Dx()-6, mid(b).X, b.Min.Y+82, 16, 4, ink)
 	}
 	p.frame(b, 2, colInk)
 }
@@ -454,26 +453,26 @@ func drawSidePanel(p *painter, side engine.Side) {
 	bar := image.Rect(pr.Min.X, pr.Min.Y, pr.Max.X, pr.Min.Y+sideBarH)
 	p.roundRect(bar, 8, sideCol(side))
 	p.rect(image.Rect(bar.Min.X, bar.Max.Y-8, bar.Max.X, bar.Max.Y), sideCol(side))
-	textMid(p.img, fs.bold(20), sideWord(side), pr.Min.X+12, mid(bar).Y, colWhite, left)
+	p.textMid(fs.bold(20), sideWord(side), pr.Min.X+12, mid(bar).Y, colWhite, left)
 
 	// Pool box.
 	pb := poolRect(side)
 	p.roundRect(pb, 6, colBody)
 	p.roundFrame(pb, 6, 2, sideCol(side))
-	text(p.img, fs.bold(15), "CUBE POOL", mid(pb).X, pb.Min.Y+19, sideDark(side), center)
+	p.text(fs.bold(15), "CUBE POOL", mid(pb).X, pb.Min.Y+19, sideDark(side), center)
 	if side == engine.Versailles {
-		text(p.img, fs.reg(14), "never full", mid(pb).X, pb.Max.Y-9, colInkSoft, center)
+		p.text(fs.reg(14), "never full", mid(pb).X, pb.Max.Y-9, colInkSoft, center)
 	}
 
 	// Momentum track.
 	label := engine.MomentumTrackName(side)
 	c0 := momCell(side, 0)
-	text(p.img, fs.bold(17), label, c0.Min.X, c0.Min.Y-8, colInk, left)
+	p.text(fs.bold(17), label, c0.Min.X, c0.Min.Y-8, colInk, left)
 	for lv := 0; lv <= 3; lv++ {
 		c := momCell(side, lv)
 		p.roundRect(c, 5, colBody)
 		p.roundFrame(c, 5, 2, sideCol(side))
-		text(p.img, fs.bold(22), itoa(lv), c.Min.X+8, c.Min.Y+29, mixCol(sideCol(side), colBody, 0.55), left)
+		p.text(fs.bold(22), itoa(lv), c.Min.X+8, c.Min.Y+29, mixCol(sideCol(side), colBody, 0.55), left)
 	}
 	if side == engine.Versailles {
 		for lv := 1; lv <= 3; lv++ {
@@ -482,12 +481,12 @@ func drawSidePanel(p *painter, side engine.Side) {
 			}
 		}
 		c0 := momCell(side, 0)
-		text(p.img, fs.reg(14), "cubes under", c0.Min.X+2, c0.Max.Y+18, colInkSoft, left)
-		text(p.img, fs.reg(14), "the track:", c0.Min.X+2, c0.Max.Y+34, colInkSoft, left)
+		p.text(fs.reg(14), "cubes under", c0.Min.X+2, c0.Max.Y+18, colInkSoft, left)
+		p.text(fs.reg(14), "the track:", c0.Min.X+2, c0.Max.Y+34, colInkSoft, left)
 	} else {
 		c0 := momCell(side, 0)
-		text(p.img, fs.reg(14), "pool cells", c0.Min.X+2, c0.Max.Y+18, colInkSoft, left)
-		text(p.img, fs.reg(14), "(× = shut):", c0.Min.X+2, c0.Max.Y+34, colInkSoft, left)
+		p.text(fs.reg(14), "pool cells", c0.Min.X+2, c0.Max.Y+18, colInkSoft, left)
+		p.text(fs.reg(14), "(× = shut):", c0.Min.X+2, c0.Max.Y+34, colInkSoft, left)
 		for i := 0; i < 4; i++ {
 			drawPoolCell(p, i, false)
 		}
@@ -542,7 +541,7 @@ func drawMiddlePanel(p *painter) {
 			label, mc = "Military VP", colMilitaryVP
 		}
 		p.circle(float64(m.Min.X+18), float64(c.Min.Y+13), 7, mc)
-		text(p.img, fs.bold(17), label, m.Min.X+30, c.Min.Y+19, colInk, left)
+		p.fitText(true, 17, 11, label, c.Min.X-m.Min.X-36, m.Min.X+30, c.Min.Y+19, colInk, left)
 		for v := -5; v <= 5; v++ {
 			cr := vpCell(kind, v)
 			fill := colBody
@@ -558,15 +557,15 @@ func drawMiddlePanel(p *painter) {
 			if n < 0 {
 				n = -n
 			}
-			textMid(p.img, fs.bold(16), itoa(n), mid(cr).X, mid(cr).Y, colFaint, center)
+			p.textMid(fs.bold(16), itoa(n), mid(cr).X, mid(cr).Y, colFaint, center)
 		}
 		l, rr := vpCell(kind, 5), vpCell(kind, -5)
-		text(p.img, fs.bold(13), "◄ Versailles", l.Min.X, l.Max.Y+14, colVersailles, left)
-		text(p.img, fs.bold(13), "Commune ►", rr.Max.X, rr.Max.Y+14, colCommune, right)
+		p.text(fs.bold(13), "◄ Versailles", l.Min.X, l.Max.Y+14, colVersailles, left)
+		p.text(fs.bold(13), "Commune ►", rr.Max.X, rr.Max.Y+14, colCommune, right)
 	}
 	// Round track.
 	c1 := roundCell(1)
-	text(p.img, fs.bold(17), "Round", m.Min.X+12, mid(c1).Y+6, colInk, left)
+	p.fitText(true, 17, 11, "Round", c1.Min.X-m.Min.X-18, m.Min.X+12, mid(c1).Y+6, colInk, left)
 	for rd := 1; rd <= 4; rd++ {
 		c := roundCell(rd)
 		p.roundRect(c, 5, colBody)
@@ -575,7 +574,7 @@ func drawMiddlePanel(p *painter) {
 		if rd == 4 {
 			s = "Final Crisis"
 		}
-		textMid(p.img, fs.bold(16), s, mid(c).X, mid(c).Y, colFaint, center)
+		p.fitTextMid(true, 16, 10, s, c.Dx()-8, mid(c).X, mid(c).Y, colFaint, center)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/render"
 )
 
@@ -34,8 +35,9 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	hand := fl.String("hand", "", "write this side's hand (commune or versailles) instead of the board")
 	bench := fl.Bool("bench", false, "time board rendering and print one JSON object instead of writing a file")
 	runs := fl.Int("runs", 30, "renders to time with --bench (at least 20)")
+	langFlag := fl.String("lang", "en", "game terms as printed in the English (en), French (fr) or Russian (ru) edition")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: rfop render [--seed S] [--after N] [--out board.png] [--hand commune|versailles] [--bench]")
+		fmt.Fprintln(stderr, "Usage: rfop render [--seed S] [--after N] [--out board.png] [--hand commune|versailles] [--lang en|fr|ru] [--bench]")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -62,6 +64,11 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		handSide = s
 	}
+	lang, err := glossary.ParseLang(*langFlag)
+	if err != nil {
+		fmt.Fprintf(stderr, "rfop render: --lang: %v\n", err)
+		return 2
+	}
 	if *runs < 20 {
 		*runs = 20
 	}
@@ -72,6 +79,9 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	rng := rand.New(rand.NewPCG(uint64(*seed), 0))
+	// prev is the view before the last decision played, so that the picture
+	// highlights what that decision changed (also when the game ended
+	// before --after decisions).
 	var prev *engine.View
 	played := 0
 	for played < *after {
@@ -79,10 +89,8 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if !ok {
 			break // game over
 		}
-		if played == *after-1 {
-			pv := g.ViewFor(engine.NoSide)
-			prev = &pv
-		}
+		pv := g.ViewFor(engine.NoSide)
+		prev = &pv
 		if err := g.ApplyMove(m); err != nil {
 			fmt.Fprintf(stderr, "rfop render: move %d: %v\n", played+1, err)
 			return 1
@@ -93,7 +101,7 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "rfop render: the game ended after %d decisions\n", played)
 	}
 
-	r, err := render.New(g.Deck())
+	r, err := render.NewFor(g.Deck(), lang)
 	if err != nil {
 		fmt.Fprintf(stderr, "rfop render: %v\n", err)
 		return 1
@@ -108,25 +116,14 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 	var png []byte
 	if handSide != engine.NoSide {
+		// The player's own view: the renderer sorts it into the cards in
+		// hand, those set aside, the Final Crisis card and the objectives.
 		hv := g.ViewFor(handSide)
-		cards := make([]int, 0, len(hv.Hand)+len(hv.SetAside))
-		for _, c := range hv.Hand {
-			cards = append(cards, int(c))
+		png, err = r.RenderHand(&hv)
+		if errors.Is(err, render.ErrEmptyHand) {
+			fmt.Fprintf(stderr, "rfop render: %s holds no card after %d decisions; nothing written\n", handSide, played)
+			return 1
 		}
-		for _, c := range hv.SetAside {
-			cards = append(cards, int(c))
-		}
-		if hv.FCHeld[handSide] {
-			cards = append(cards, engine.FinalCrisisCardOf(handSide))
-		}
-		var objs []int
-		for _, c := range hv.ObjOffer {
-			objs = append(objs, int(c))
-		}
-		if len(objs) == 0 && hv.Objective[handSide] > 0 {
-			objs = append(objs, int(hv.Objective[handSide]))
-		}
-		png, err = r.RenderHand(cards, objs)
 	} else {
 		png, err = r.RenderBoard(&v, prev, caption)
 	}
