@@ -10,6 +10,11 @@
 // picture must be drawn), and a game's moves are applied one at a time
 // (a per-game lock plus the storage's optimistic version check).
 //
+// Publication (publish.go): each time a player must be called, a new board
+// message (picture, summary, mention, Take my turn / My hand) is posted and
+// the previous one keeps only its text, so the live board is always the
+// newest message; otherwise the live board is edited in place.
+//
 // Hidden information: channel messages, their attachments and summaries
 // are built only from the engine's public view and public log lines;
 // hands and objectives go by DM or in ephemeral replies.
@@ -24,23 +29,26 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/storage"
 )
 
 // Pictures draws the board and cards (package render implements it).
 type Pictures interface {
-	// Board draws the public board; prev (may be nil) is the previous
-	// picture's view, to highlight what changed.
-	Board(v engine.View, prev *engine.View, caption string) ([]byte, error)
-	// Hand draws a hand of cards plus objective cards.
-	Hand(cards, objectives []int) ([]byte, error)
+	// Board draws the public board, its labels in the game terms of lang;
+	// prev (may be nil) is the previous picture's view, to highlight what
+	// changed.
+	Board(lang glossary.Lang, v engine.View, prev *engine.View, caption string) ([]byte, error)
+	// Hand draws everything the viewer of v (a player's own view) holds:
+	// hand, set-aside cards, Final Crisis card, objectives, in labelled
+	// sections; nil, nil when it holds no card.
+	Hand(lang glossary.Lang, v engine.View) ([]byte, error)
 	// Card draws one card.
-	Card(num int) ([]byte, error)
+	Card(lang glossary.Lang, num int) ([]byte, error)
 }
 
 // SoloPolicy decides for the solo opponent (package solo implements it).
@@ -76,7 +84,10 @@ type Bot struct {
 	mu       sync.Mutex
 	locks    map[int64]*sync.Mutex
 	inflight sync.WaitGroup
-	closing  atomic.Bool
+	closing  bool // under mu, so that no interaction starts after Shutdown began waiting
+
+	langs map[string]glossary.Lang          // guild → language (terms.go), under mu
+	terms map[glossary.Lang]*glossary.Terms // under mu
 }
 
 // New returns a bot with defaults filled in.
@@ -97,7 +108,7 @@ func New(d Deps) *Bot {
 			return int64(binary.LittleEndian.Uint64(b[:]) >> 1)
 		}
 	}
-	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}}
+	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, langs: map[string]glossary.Lang{}, terms: map[glossary.Lang]*glossary.Terms{}}
 }
 
 // lockGame serialises a game's moves in this process.
@@ -115,7 +126,9 @@ func (b *Bot) lockGame(id int64) func() {
 
 // Shutdown refuses new interactions and waits for in-flight moves.
 func (b *Bot) Shutdown(ctx context.Context) error {
-	b.closing.Store(true)
+	b.mu.Lock()
+	b.closing = true
+	b.mu.Unlock()
 	done := make(chan struct{})
 	go func() { b.inflight.Wait(); close(done) }()
 	select {
@@ -133,11 +146,16 @@ func (b *Bot) OnInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreat
 
 // HandleInteraction routes one interaction.
 func (b *Bot) HandleInteraction(ctx context.Context, i *discordgo.Interaction) {
-	if b.closing.Load() {
+	b.mu.Lock()
+	closing := b.closing
+	if !closing {
+		b.inflight.Add(1)
+	}
+	b.mu.Unlock()
+	if closing {
 		b.replyEphemeral(i, "The bot is restarting; try again in a moment.")
 		return
 	}
-	b.inflight.Add(1)
 	defer b.inflight.Done()
 	defer func() {
 		if r := recover(); r != nil {

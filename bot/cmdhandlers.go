@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -134,10 +135,12 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 		b.replyEphemeral(i, "Choose another member as the opponent.")
 		return
 	}
-	if r, ok := i.ApplicationCommandData().Resolved, true; ok && r != nil {
-		if u, found := r.Users[opp]; found && u.Bot {
-			b.replyEphemeral(i, "Bots cannot play; use `/rfop solo` to play against the solo opponent.")
-			return
+	if r := i.ApplicationCommandData().Resolved; r != nil {
+		for _, id := range []string{opp, first} {
+			if u, found := r.Users[id]; found && u.Bot {
+				b.replyEphemeral(i, "Bots cannot play; use `/rfop solo` to play against the solo opponent.")
+				return
+			}
 		}
 	}
 	variant := o.str("variant")
@@ -178,6 +181,8 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 			}
 			return
 		}
+		unlock := b.lockGame(rec.ID)
+		defer unlock()
 		rec, g, err := b.startGame(ctx, rec, nil)
 		if err != nil {
 			b.editOriginal(i, msg{content: "I could not start the game: " + err.Error()})
@@ -238,6 +243,8 @@ func (b *Bot) cmdSolo(ctx context.Context, i *discordgo.Interaction, o options) 
 		b.editOriginal(i, msg{content: "I could not create the game; please try again."})
 		return
 	}
+	unlock := b.lockGame(rec.ID)
+	defer unlock()
 	rec, g, err := b.startGame(ctx, rec, nil)
 	if err != nil {
 		b.editOriginal(i, msg{content: "I could not start the game: " + err.Error()})
@@ -247,28 +254,31 @@ func (b *Bot) cmdSolo(ctx context.Context, i *discordgo.Interaction, o options) 
 	b.publish(ctx, rec, g)
 }
 
+// cmdBoard posts the board again as the newest message (the previous one
+// collapses), so it is back in sight; the command itself is answered
+// privately.
 func (b *Bot) cmdBoard(ctx context.Context, i *discordgo.Interaction) {
 	rec, err := b.Store.GameByChannel(ctx, i.ChannelID)
 	if err != nil || rec.State == nil {
 		b.replyEphemeral(i, "There is no game running in this channel.")
 		return
 	}
-	if !b.deferPublic(i) {
+	if !b.deferEphemeral(i) {
 		return
 	}
-	_, g, err := b.loadGame(ctx, rec.ID)
-	if err != nil {
-		b.editOriginal(i, msg{content: "I could not load the game."})
+	unlock := b.lockGame(rec.ID)
+	defer unlock()
+	rec, g, err := b.loadGame(ctx, rec.ID)
+	if err != nil || g == nil || rec.Status != storage.StatusActive {
+		b.editOriginal(i, msg{content: gameNotRunning(rec, err)})
 		return
 	}
-	m := msg{content: fmt.Sprintf("**Game #%d · %s** — %s", rec.ID, roundName(g.S.Round), b.waitingText(rec, g)),
-		comps: []discordgo.MessageComponent{turnRow(rec.ID)}}
-	if b.Pictures != nil {
-		if png, err := b.Pictures.Board(g.ViewFor(engine.NoSide), nil, b.caption(g, nil)); err == nil {
-			m.files = []*discordgo.File{pngFile("board.png", png)}
-		}
+	if err := b.repostBoard(ctx, rec, g, boardPost{}); err != nil {
+		b.Log.Warn("repost board", "game", rec.ID, "err", err)
+		b.editOriginal(i, msg{content: "I could not post the board; please try again."})
+		return
 	}
-	b.editOriginal(i, m)
+	b.editOriginal(i, msg{content: fmt.Sprintf("The board of game #%d is posted below.", rec.ID)})
 }
 
 func (b *Bot) cmdLog(ctx context.Context, i *discordgo.Interaction, o options) {
@@ -303,7 +313,7 @@ func (b *Bot) cmdLog(ctx context.Context, i *discordgo.Interaction, o options) {
 		}
 		sb.WriteString(mark + e.Text + "\n")
 	}
-	b.replyEphemeral(i, truncate(sb.String(), 2000))
+	b.replyEphemeral(i, truncate(b.termsFor(rec.GuildID).Text(sb.String()), 2000))
 }
 
 func (b *Bot) cmdCard(i *discordgo.Interaction, o options) {
@@ -327,6 +337,7 @@ func (b *Bot) cmdCard(i *discordgo.Interaction, o options) {
 		text += " · not used in solo games"
 	}
 	text += "\n" + c.Text
+	text = truncate(b.termsFor(i.GuildID).Text(text), 2000)
 	if b.Pictures == nil {
 		b.replyEphemeral(i, text)
 		return
@@ -335,7 +346,7 @@ func (b *Bot) cmdCard(i *discordgo.Interaction, o options) {
 		return
 	}
 	m := msg{content: text}
-	if png, err := b.Pictures.Card(c.Num); err == nil {
+	if png, err := b.Pictures.Card(b.langOf(i.GuildID), c.Num); err == nil {
 		m.files = []*discordgo.File{pngFile(fmt.Sprintf("card-%d.png", c.Num), png)}
 	}
 	b.editOriginal(i, m)
@@ -428,11 +439,15 @@ func (b *Bot) cmdResign(ctx context.Context, i *discordgo.Interaction) {
 
 func (b *Bot) cmdUndo(ctx context.Context, i *discordgo.Interaction) {
 	b.withChannelGame(ctx, i, func(rec storage.Game) {
+		// Acknowledge first: the game's lock may be held while a board is drawn.
+		if !b.deferEphemeral(i) {
+			return
+		}
 		unlock := b.lockGame(rec.ID)
 		defer unlock()
 		rec, g, err := b.loadGame(ctx, rec.ID)
 		if err != nil || g == nil {
-			b.replyEphemeral(i, "I could not load the game.")
+			b.editOriginal(i, msg{content: "I could not load the game."})
 			return
 		}
 		sides := rec.SidesOf(userID(i))
@@ -443,29 +458,34 @@ func (b *Bot) cmdUndo(ctx context.Context, i *discordgo.Interaction) {
 			}
 		}
 		if side == engine.NoSide {
-			b.replyEphemeral(i, "There is nothing you can undo: hidden information was revealed, or your opponent has acted since.")
+			b.editOriginal(i, msg{content: "There is nothing you can undo: hidden information was revealed, or your opponent has acted since."})
 			return
 		}
 		if _, mine := g.PromptFor(side); mine || rec.Mode == storage.ModeSolo {
 			// Still deciding: the opponent has seen nothing yet.
 			if rec, err = b.commit(ctx, rec, g, engine.Move{Side: side, Undo: true}, userID(i)); err != nil {
-				b.replyEphemeral(i, "The undo failed: "+err.Error())
+				b.editOriginal(i, msg{content: "The undo failed: " + err.Error()})
 				return
 			}
-			m := b.panel(rec, g, side, "↩️ Your last choice was taken back.")
-			b.replyEphemeral(i, m.content, m.comps...)
+			b.editOriginal(i, b.panel(rec, g, side, "↩️ Your last choice was taken back."))
 			return
 		}
-		// The opponent could have seen the move: ask for consent.
+		// The opponent could have seen the move: ask for consent, in public.
 		other, _ := rec.Player(sideKey(side.Other()))
-		b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
+		_, err = b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{
 			Content: fmt.Sprintf("%s asks to take back their last choice. %s, do you agree?", playerName(rec, side), mention(other.UserID)),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.Button{Label: "Allow undo", Style: discordgo.SuccessButton, CustomID: customID{Verb: verbUndoOK, Game: rec.ID, Version: rec.StateVersion, Side: side.Key()}.String()},
 				discordgo.Button{Label: "Refuse", Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbUndoNo, Game: rec.ID, Version: rec.StateVersion, Side: side.Key()}.String()},
 			}}},
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{other.UserID}},
-		}})
+		})
+		if err != nil {
+			b.Log.Warn("undo request", "game", rec.ID, "err", err)
+			b.editOriginal(i, msg{content: "I could not ask your opponent; please try again."})
+			return
+		}
+		b.editOriginal(i, msg{content: "Your opponent could have seen that choice: I asked them to allow the undo."})
 	})
 }
 
@@ -479,14 +499,23 @@ func (b *Bot) cmdAbandon(ctx context.Context, i *discordgo.Interaction) {
 		b.replyEphemeral(i, "Only a player of this game, a member with Manage Channels, or the admin role can abandon it.")
 		return
 	}
+	// Acknowledge first: the game's lock may be held while a board is drawn.
+	if !b.deferPublic(i) {
+		return
+	}
 	unlock := b.lockGame(rec.ID)
 	defer unlock()
 	if _, err := b.Store.Abandon(ctx, rec.ID); err != nil {
-		b.replyEphemeral(i, "I could not abandon the game: "+err.Error())
+		text := fmt.Sprintf("Game #%d is no longer running.", rec.ID)
+		if !errors.Is(err, storage.ErrWrongStatus) {
+			b.Log.Error("abandon", "game", rec.ID, "err", err)
+			text = "I could not abandon the game; please try again."
+		}
+		b.editOriginal(i, msg{content: text})
 		return
 	}
-	b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
-		Content: fmt.Sprintf("Game #%d was abandoned by %s.", rec.ID, mention(userID(i))), AllowedMentions: &discordgo.MessageAllowedMentions{}}})
+	b.editOriginal(i, msg{content: fmt.Sprintf("Game #%d was abandoned by %s.", rec.ID, mention(userID(i)))})
+	b.retireBoard(ctx, rec.ID)
 }
 
 func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, o options) {
@@ -513,11 +542,19 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, o optio
 			set.AdminRoleID, _ = v.Value.(string)
 		}
 		if v := o.str("language"); v != "" {
-			set.Language = v
+			l, err := glossary.ParseLang(v)
+			if err != nil {
+				b.replyEphemeral(i, "I don't know that language: choose English, Français or Русский.")
+				return
+			}
+			set.Language = string(l)
 		}
 		if set, err = b.Store.SetGuildSettings(ctx, set); err != nil {
 			b.replyEphemeral(i, "I could not save the settings: "+err.Error())
 			return
+		}
+		if l, err := glossary.ParseLang(set.Language); err == nil {
+			b.setLang(i.GuildID, l)
 		}
 	}
 	role := "none"
@@ -532,7 +569,9 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, o optio
 	if changed {
 		prefix = "Settings saved"
 	}
-	b.replyEphemeral(i, fmt.Sprintf("%s: reminders %s · admin role %s · language %s", prefix, rem, role, set.Language))
+	lang, _ := glossary.ParseLang(set.Language)
+	b.replyEphemeral(i, fmt.Sprintf("%s: reminders %s · admin role %s · game terms: %s (the words of %s; the bot's sentences stay in English)",
+		prefix, rem, role, lang.Name(), lang.Edition()))
 }
 
 func createError(err error) string {

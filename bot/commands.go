@@ -53,7 +53,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("settings", "Server settings (admins)",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "reminder_hours", Description: "Remind the player to act after this many hours (0 = off)", MinValue: &minReminder, MaxValue: 24 * 14},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionRole, Name: "admin_role", Description: "A role allowed to start and abandon any game"},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "language", Description: "Language of game terms", Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "English", Value: "en"}, {Name: "Français", Value: "fr"}, {Name: "Русский", Value: "ru"}}},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "language", Description: "Game terms (spaces, tracks, zones) as printed in your edition of the rulebook", Choices: languageChoices()},
 			),
 			sub("help", "How to play with this bot"),
 		},

@@ -111,8 +111,8 @@ func (b *Bot) handMessage(rec storage.Game, g *engine.Game, side engine.Side) ms
 	} else if len(s.ObjOffer[side]) > 0 {
 		text += "\nObjectives offered (keep one): " + b.objectiveList(s.ObjOffer[side])
 	}
-	m := msg{content: text}
-	if png := b.handPicture(g, side); png != nil {
+	m := msg{content: truncate(b.termsFor(rec.GuildID).Text(text), 2000)}
+	if png := b.handPicture(rec, g, side); png != nil {
 		m.files = []*discordgo.File{pngFile("hand.png", png)}
 	}
 	return m
@@ -228,7 +228,7 @@ func (b *Bot) afterChoice(ctx context.Context, i *discordgo.Interaction, rec sto
 		b.editOriginal(i, b.panel(rec, g, side, "The solo opponent has played (see the board)."))
 		return
 	}
-	done := "✅ Done — the board is updated."
+	done := "✅ Done — the board shows your play."
 	if g.S.Result != nil {
 		done = "🏁 " + g.S.Result.Summary
 	}
@@ -246,35 +246,34 @@ func (b *Bot) botMovedLast(ctx context.Context, rec storage.Game) bool {
 // ---- challenges ----
 
 func (b *Bot) onChallengeAnswer(ctx context.Context, i *discordgo.Interaction, id customID) {
+	// Acknowledge first: accepting draws the first board under the lock.
+	if !b.deferUpdate(i) {
+		return
+	}
 	unlock := b.lockGame(id.Game)
 	defer unlock()
 	rec, err := b.Store.GameByID(ctx, id.Game)
 	if err != nil || rec.Status != storage.StatusWaiting {
-		b.replyEphemeral(i, "This challenge is no longer open.")
+		b.followupEphemeral(i, msg{content: "This challenge is no longer open."})
 		return
 	}
 	user := userID(i)
 	if id.Verb == verbDecline {
 		if user != rec.InviteeID && user != rec.CreatedBy {
-			b.replyEphemeral(i, "Only "+mention(rec.InviteeID)+" can answer this challenge.")
+			b.followupEphemeral(i, msg{content: "Only " + mention(rec.InviteeID) + " can answer this challenge."})
 			return
 		}
 		_, _ = b.Store.Abandon(ctx, rec.ID)
-		b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
-			Content: fmt.Sprintf("Challenge #%d was declined or withdrawn.", rec.ID), Components: []discordgo.MessageComponent{},
-			AllowedMentions: &discordgo.MessageAllowedMentions{}}})
+		b.editOriginal(i, msg{content: fmt.Sprintf("Challenge #%d was declined or withdrawn.", rec.ID)})
 		return
 	}
 	if rec.InviteeID != "" && user != rec.InviteeID {
-		b.replyEphemeral(i, "Only "+mention(rec.InviteeID)+" can accept this challenge.")
+		b.followupEphemeral(i, msg{content: "Only " + mention(rec.InviteeID) + " can accept this challenge."})
 		return
 	}
 	if b.Clock.Now().After(rec.CreatedAt.Add(challengeTTL)) {
 		_, _ = b.Store.Abandon(ctx, rec.ID)
-		b.replyEphemeral(i, "This challenge expired (challenges last 24 hours).")
-		return
-	}
-	if !b.deferUpdate(i) {
+		b.editOriginal(i, msg{content: fmt.Sprintf("Challenge #%d expired (challenges last 24 hours).", rec.ID)})
 		return
 	}
 	rec, g, err := b.startGame(ctx, rec, rec.Players)
@@ -336,30 +335,28 @@ func (b *Bot) onUndoButton(ctx context.Context, i *discordgo.Interaction, id cus
 }
 
 func (b *Bot) onUndoConsent(ctx context.Context, i *discordgo.Interaction, id customID) {
+	// Acknowledge first: the game's lock may be held while a board is drawn.
+	if !b.deferUpdate(i) {
+		return
+	}
 	unlock := b.lockGame(id.Game)
 	defer unlock()
 	rec, g, err := b.loadGame(ctx, id.Game)
 	asker := id.side()
 	if err != nil || g == nil {
-		b.replyEphemeral(i, "That game is not running.")
+		b.followupEphemeral(i, msg{content: "That game is not running."})
 		return
 	}
 	if !plays(rec, userID(i), asker.Other()) {
-		b.replyEphemeral(i, "Only "+playerName(rec, asker.Other())+" can answer this request.")
+		b.followupEphemeral(i, msg{content: "Only " + playerName(rec, asker.Other()) + " can answer this request."})
 		return
 	}
-	if id.Version != rec.StateVersion || !g.CanUndo(asker) {
-		b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
-			Content: "This undo request is out of date.", Components: []discordgo.MessageComponent{}}})
+	if id.Version != rec.StateVersion || !g.CanUndo(asker) || rec.Status != storage.StatusActive {
+		b.editOriginal(i, msg{content: "This undo request is out of date."})
 		return
 	}
 	if id.Verb == verbUndoNo {
-		b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
-			Content: playerName(rec, asker.Other()) + " refused the undo.", Components: []discordgo.MessageComponent{},
-			AllowedMentions: &discordgo.MessageAllowedMentions{}}})
-		return
-	}
-	if !b.deferUpdate(i) {
+		b.editOriginal(i, msg{content: playerName(rec, asker.Other()) + " refused the undo."})
 		return
 	}
 	asking, _ := rec.Player(sideKey(asker))

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"net/http"
 	"net/url"
 
@@ -63,9 +64,11 @@ func (t *RewriteTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return next.RoundTrip(r)
 }
 
-// discordErrorCode extracts Discord's JSON error code from a REST error.
+// discordErrorCode extracts Discord's JSON error code from a REST error
+// (wrapped or not).
 func discordErrorCode(err error) int {
-	if re, ok := err.(*discordgo.RESTError); ok && re.Message != nil {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Message != nil {
 		return re.Message.Code
 	}
 	return 0

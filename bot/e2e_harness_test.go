@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -27,6 +28,7 @@ const (
 	bob      = "302" // plays
 	carol    = "303" // a member who does not play
 	admin    = "309" // Manage Channels
+	manager  = "310" // Manage Server: changes the settings
 	waitLong = 10 * time.Second
 )
 
@@ -89,6 +91,7 @@ func defaultGuild() fakediscord.Option {
 		Members: []fakediscord.Member{
 			{UserID: alice, Username: "alice"}, {UserID: bob, Username: "bob"}, {UserID: carol, Username: "carol"},
 			{UserID: admin, Username: "admin", Permissions: discordgo.PermissionManageChannels | discordgo.PermissionSendMessages | discordgo.PermissionViewChannel},
+			{UserID: manager, Username: "manager", Permissions: discordgo.PermissionManageServer | discordgo.PermissionSendMessages | discordgo.PermissionViewChannel},
 		},
 	})
 }
@@ -184,6 +187,14 @@ func (h *harness) engineGame(rec storage.Game) *engine.Game {
 // turnMessage is the newest channel message with a "Take my turn" button.
 func (h *harness) turnMessage(channel string) *fakediscord.Message {
 	h.t.Helper()
+	if m := h.findTurnMessage(channel); m != nil {
+		return m
+	}
+	h.t.Fatalf("no message with a Take my turn button in channel %s", channel)
+	return nil
+}
+
+func (h *harness) findTurnMessage(channel string) *fakediscord.Message {
 	msgs := h.srv.Messages(channel)
 	if len(msgs) == 0 {
 		msgs = h.srv.DMs(alice) // a DM game
@@ -193,8 +204,48 @@ func (h *harness) turnMessage(channel string) *fakediscord.Message {
 			return msgs[k]
 		}
 	}
-	h.t.Fatalf("no message with a Take my turn button in channel %s", channel)
 	return nil
+}
+
+// boardMessages are the board messages of a channel (current versions),
+// oldest first. Their title names the game in the server's edition ("Red
+// Flag Over Paris", "La Commune ou la Mort", ...), then "— game #N".
+var boardTitle = regexp.MustCompile(`^\*\*[^*\n]+ — game #\d+ · `)
+
+func (h *harness) boardMessages(channel string) []*fakediscord.Message {
+	var out []*fakediscord.Message
+	for _, m := range h.srv.Messages(channel) {
+		if boardTitle.MatchString(m.Content) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// requireOneLiveBoard checks the publication model: the newest channel
+// message with buttons is the newest board, with its picture; every
+// older board has neither buttons nor attachments. It returns that board.
+func (h *harness) requireOneLiveBoard(channel string) *fakediscord.Message {
+	h.t.Helper()
+	boards := h.boardMessages(channel)
+	require.NotEmpty(h.t, boards, "no board in %s", channel)
+	live := boards[len(boards)-1]
+	require.NotNil(h.t, live.Button("Take my turn"), "the newest board has the live buttons")
+	require.NotNil(h.t, live.Button("My hand"))
+	require.NotNil(h.t, live.Attachment("board.png"), "the newest board has the picture")
+	require.Len(h.t, live.Attachments, 1)
+	msgs := h.srv.Messages(channel)
+	for k := len(msgs) - 1; k >= 0; k-- {
+		if len(msgs[k].AllComponents()) > 0 {
+			require.Equal(h.t, live.ID, msgs[k].ID, "the newest message with buttons is the board")
+			break
+		}
+	}
+	for _, old := range boards[:len(boards)-1] {
+		require.Empty(h.t, old.AllComponents(), "an old board (%s) has no buttons", old.ID)
+		require.Empty(h.t, old.Attachments, "an old board (%s) has no picture", old.ID)
+	}
+	return live
 }
 
 func choiceComponents(m *fakediscord.Message) (buttons []*fakediscord.Component, selects []*fakediscord.Component) {
@@ -244,7 +295,14 @@ func (h *harness) choose(user string, panel *fakediscord.Message, r *rand.Rand) 
 // the chain ends. It reports whether the user had anything to decide.
 func (h *harness) takeTurn(user, channel string, r *rand.Rand) bool {
 	h.t.Helper()
-	i := h.srv.ClickLabel(user, h.turnMessage(channel), "Take my turn")
+	board := h.findTurnMessage(channel)
+	if board == nil {
+		// The final board has no buttons: nothing to do once the game is over.
+		_, err := h.store.GameByChannel(context.Background(), channel)
+		require.ErrorIs(h.t, err, storage.ErrNotFound, "no message with a Take my turn button in channel %s", channel)
+		return false
+	}
+	i := h.srv.ClickLabel(user, board, "Take my turn")
 	resp, err := i.WaitResponse(waitLong)
 	require.NoError(h.t, err)
 	require.True(h.t, resp.Ephemeral(), "the turn panel is private")

@@ -14,6 +14,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/internal/fakediscord"
 	"github.com/stretchr/testify/require"
 )
@@ -27,9 +28,11 @@ func newStubPictures() stubPictures {
 	_ = png.Encode(&b, image.NewRGBA(image.Rect(0, 0, 4, 4)))
 	return stubPictures{b.Bytes()}
 }
-func (p stubPictures) Board(engine.View, *engine.View, string) ([]byte, error) { return p.png, nil }
-func (p stubPictures) Hand([]int, []int) ([]byte, error)                       { return p.png, nil }
-func (p stubPictures) Card(int) ([]byte, error)                                { return p.png, nil }
+func (p stubPictures) Board(glossary.Lang, engine.View, *engine.View, string) ([]byte, error) {
+	return p.png, nil
+}
+func (p stubPictures) Hand(glossary.Lang, engine.View) ([]byte, error) { return p.png, nil }
+func (p stubPictures) Card(glossary.Lang, int) ([]byte, error)         { return p.png, nil }
 
 // tryTurn is takeTurn for other goroutines: errors instead of t.Fatal.
 // think is the pause before each click (a player reading the panel).

@@ -66,15 +66,20 @@ func TestE2EChallengeAnswers(t *testing.T) {
 	h := newHarness(t)
 	_, resp := h.command(alice, guildID, chanID, fakediscord.SubCmd("new", fakediscord.UserArg("opponent", bob)))
 	i := h.srv.ClickLabel(carol, resp.Message, "Accept")
-	r, err := i.WaitResponse(waitLong)
+	f, err := i.WaitFollowup(nil, waitLong)
 	require.NoError(t, err)
-	assert.Contains(t, r.Content, "Only <@"+bob+">")
+	assert.True(t, f.Ephemeral())
+	assert.Contains(t, f.Content, "Only <@"+bob+">")
 	_, busy := h.command(carol, guildID, chanID, fakediscord.SubCmd("new", fakediscord.UserArg("opponent", alice)))
 	assert.Contains(t, busy.Content, "already has a game")
 	i = h.srv.ClickLabel(alice, resp.Message, "Decline")
-	r, err = i.WaitResponse(waitLong)
+	_, err = i.WaitResponse(waitLong)
 	require.NoError(t, err)
-	assert.Contains(t, r.Content, "declined or withdrawn")
+	m, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+		return m.ID == resp.Message.ID && strings.Contains(m.Content, "declined or withdrawn")
+	}, waitLong)
+	require.NoError(t, err)
+	assert.Empty(t, m.AllComponents(), "the challenge's buttons are gone")
 	_, err = h.store.GameByChannel(t.Context(), chanID)
 	assert.ErrorIs(t, err, storage.ErrNotFound)
 }
@@ -111,9 +116,8 @@ func TestE2EInfoCommands(t *testing.T) {
 	assert.Contains(t, resp.Content, "Take my turn")
 
 	i, _ = h.command(carol, guildID, chanID, fakediscord.SubCmd("board"))
-	board := h.settled(i)
-	assert.False(t, board.Ephemeral())
-	assert.NotNil(t, board.Attachment("board.png"))
+	assert.True(t, h.settled(i).Ephemeral(), "the board is posted as a channel message; the answer is private")
+	assert.NotNil(t, h.requireOneLiveBoard(chanID).Attachment("board.png"))
 
 	_, resp = h.command(carol, guildID, chanID, fakediscord.SubCmd("settings", fakediscord.IntArg("reminder_hours", 2)))
 	assert.Contains(t, resp.Content, "Only admins")
@@ -161,17 +165,22 @@ func TestE2EUndoAndResign(t *testing.T) {
 	g = h.engineGame(h.gameByID(rec.ID))
 	require.True(t, g.CanUndo(g.S.First))
 	before = h.gameByID(rec.ID).StateVersion
-	_, resp := h.command(mover, guildID, chanID, fakediscord.SubCmd("undo"))
+	ui, _ := h.command(mover, guildID, chanID, fakediscord.SubCmd("undo"))
+	assert.True(t, h.settled(ui).Ephemeral())
 	other := bob
 	if mover == bob {
 		other = alice
 	}
-	require.Contains(t, resp.Content, "asks to take back", "the opponent is asked")
-	i = h.srv.ClickLabel(mover, resp.Message, "Allow undo")
-	rr, err := i.WaitResponse(waitLong)
+	ask, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+		return m.ChannelID == chanID && strings.Contains(m.Content, "asks to take back")
+	}, waitLong)
+	require.NoError(t, err, "the opponent is asked")
+	assert.Equal(t, []string{other}, ask.Notified)
+	i = h.srv.ClickLabel(mover, ask, "Allow undo")
+	rr, err := i.WaitFollowup(nil, waitLong)
 	require.NoError(t, err)
 	assert.Contains(t, rr.Content, "Only", "the asker cannot consent for the opponent")
-	i = h.srv.ClickLabel(other, resp.Message, "Allow undo")
+	i = h.srv.ClickLabel(other, ask, "Allow undo")
 	_, err = i.WaitResponse(waitLong)
 	require.NoError(t, err)
 	require.True(t, h.srv.WaitFor(func() bool { return h.gameByID(rec.ID).StateVersion == before+1 }, waitLong))
@@ -179,7 +188,7 @@ func TestE2EUndoAndResign(t *testing.T) {
 	_, again := g.PromptFor(g.S.First)
 	assert.True(t, again, "%s decides again", side)
 
-	_, resp = h.command(alice, guildID, chanID, fakediscord.SubCmd("resign"))
+	_, resp := h.command(alice, guildID, chanID, fakediscord.SubCmd("resign"))
 	i = h.srv.ClickLabel(alice, resp.Message, "Yes, resign")
 	_, err = i.WaitResponse(waitLong)
 	require.NoError(t, err)

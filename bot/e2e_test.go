@@ -17,8 +17,9 @@ import (
 )
 
 // TestE2ETwoPlayerGame: two members play a complete game from /rfop new to
-// the result, by clicking only, in a server channel. Every board message
-// carries a PNG and the winner is announced.
+// the result, by clicking only, in a server channel. Every live board
+// carries exactly one PNG, superseded boards none, the final board keeps
+// its picture, and the winner is announced.
 func TestE2ETwoPlayerGame(t *testing.T) {
 	h := newHarness(t)
 	rec := h.startChallenge(chanID, "versailles")
@@ -27,19 +28,51 @@ func TestE2ETwoPlayerGame(t *testing.T) {
 	require.Equal(t, storage.StatusFinished, rec.Status)
 	res := resultOf(t, rec)
 
-	boards := 0
-	for _, m := range h.srv.Messages(chanID) {
+	boards := h.boardMessages(chanID)
+	versions := 0
+	for k, m := range boards {
 		for _, v := range h.srv.MessageHistory(m.ID) {
-			if strings.Contains(v.Content, "Red Flag Over Paris — game #") {
-				boards++
-				require.Len(t, v.Attachments, 1, "every board message version has exactly one PNG (replaced, not appended)")
+			versions++
+			final := k == len(boards)-1 && v.Version == m.Version
+			switch {
+			case v.Button("Take my turn") != nil || final:
+				require.Len(t, v.Attachments, 1, "a live board version has exactly one PNG (replaced, not appended)")
 				img, err := v.Attachments[0].Image()
 				require.NoError(t, err)
 				assert.Equal(t, 1600, img.Bounds().Dx())
+			default:
+				require.Empty(t, v.Attachments, "a superseded board keeps its text only")
+				require.Empty(t, v.AllComponents(), "a superseded board has no buttons")
 			}
 		}
 	}
-	assert.Greater(t, boards, 20, "the board is updated after the plays")
+	assert.Greater(t, len(boards), 20, "a new board calls each next player")
+	assert.Greater(t, versions, 2*len(boards), "boards are edited (collapsed, or updated in place)")
+	// Each player's hand came by DM at the start of every round played,
+	// also when they made the round's first choice before the DM went out.
+	rounds := map[string]bool{}
+	for _, b := range boards {
+		if _, after, ok := strings.Cut(strings.SplitN(b.Content, "\n", 2)[0], " · "); ok {
+			rounds[strings.TrimSuffix(after, "**")] = true
+		}
+	}
+	require.Contains(t, rounds, "Round 1")
+	require.Contains(t, rounds, "Final Crisis")
+	for _, u := range []string{alice, bob} {
+		got := map[string]bool{}
+		for _, m := range h.srv.DMs(u) {
+			for r := range rounds {
+				if strings.Contains(m.Content, "— "+r+". Your hand: ") {
+					got[r] = true
+					assert.NotNil(t, m.Attachment("hand.png"))
+				}
+			}
+		}
+		assert.Equal(t, rounds, got, "%s's hand DMs", u)
+	}
+	final := boards[len(boards)-1]
+	assert.Nil(t, final.Button("Take my turn"), "the final board has no live buttons")
+	assert.NotNil(t, final.Attachment("board.png"), "the final board keeps its picture")
 	last := h.srv.LastMessage(chanID)
 	assert.Contains(t, last.Content, "is over")
 	assert.Contains(t, last.Content, res.Winner.String())
@@ -64,6 +97,25 @@ func TestE2ESoloGameInDM(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	rec = h.playUntil(rec.ID, dm, []string{alice}, r, func(storage.Game) bool { return false })
 	require.Equal(t, storage.StatusFinished, rec.Status)
+	// The same publication model as in a channel: each call of the player
+	// is a new board summarising their chain and the solo opponent's turn
+	// after it; older boards keep only their text; the final one its picture.
+	boards := h.boardMessages(dm)
+	require.Greater(t, len(boards), 5)
+	bot := 0
+	for k, b := range boards {
+		if k < len(boards)-1 {
+			assert.Empty(t, b.Attachments)
+			assert.Empty(t, b.AllComponents())
+			assert.Equal(t, []string{alice}, h.srv.MessageHistory(b.ID)[0].Notified, "each board calls the player")
+		}
+		if strings.Contains(b.Content, "Solo opponent") {
+			bot++
+		}
+		assert.NotContains(t, b.Content, "§", "the bot's rule-table explanations stay in /rfop log")
+	}
+	assert.Greater(t, bot, len(boards)/2, "the bot's steps are in the boards' summaries")
+	assert.NotNil(t, boards[len(boards)-1].Attachment("board.png"))
 	res := resultOf(t, rec)
 	assert.Contains(t, h.srv.LastMessage(dm).Content, res.Winner.String())
 	// The bot's decisions are explained in the log, naming table rows.
@@ -257,15 +309,28 @@ func TestE2EAdminAbandon(t *testing.T) {
 	assert.Contains(t, resp.Content, "Only a player")
 	assert.Equal(t, storage.StatusActive, h.gameByID(rec.ID).Status)
 
-	_, resp = h.command(admin, guildID, chanID, fakediscord.SubCmd("abandon"))
-	assert.Contains(t, resp.Content, "abandoned")
+	// Alice has her panel open when the admin abandons the game.
+	board := h.turnMessage(chanID)
+	pi := h.srv.ClickLabel(alice, board, "Take my turn")
+	pr, err := pi.WaitResponse(waitLong)
+	require.NoError(t, err)
+	panel := pr.Message
+
+	i, _ := h.command(admin, guildID, chanID, fakediscord.SubCmd("abandon"))
+	assert.Contains(t, h.settled(i).Content, "abandoned")
 	assert.Equal(t, storage.StatusAbandoned, h.gameByID(rec.ID).Status)
 
-	// The channel is free for a new game; the old buttons now say so.
-	i := h.srv.ClickLabel(alice, h.turnMessage(chanID), "Take my turn")
-	resp2, err := i.WaitResponse(waitLong)
+	// The board's buttons are gone, the open panel says the game stopped,
+	// and the channel is free for a new game.
+	require.True(t, h.srv.WaitFor(func() bool { return len(h.srv.Message(board.ID).AllComponents()) == 0 }, waitLong))
+	assert.NotNil(t, h.srv.Message(board.ID).Attachment("board.png"), "the picture stays")
+	i = h.clickFirst(alice, panel)
+	_, err = i.WaitResponse(waitLong)
 	require.NoError(t, err)
-	assert.Contains(t, resp2.Content, "not running")
+	_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+		return m.ID == panel.ID && strings.Contains(m.Content, "not running")
+	}, waitLong)
+	require.NoError(t, err)
 	h.startChallenge(chanID, "versailles")
 }
 

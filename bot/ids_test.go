@@ -60,6 +60,7 @@ func TestChainStart(t *testing.T) {
 func TestPanelsRespectDiscordLimits(t *testing.T) {
 	b := New(Deps{})
 	rec := storage.Game{ID: 1, Players: []storage.Player{{Side: storage.SideVersailles, UserID: "1"}, {Side: storage.SideCommune, UserID: "2"}}}
+	seen := map[engine.PromptKind]bool{}
 	for seed := int64(1); seed <= 15; seed++ {
 		for _, variant := range []engine.Variant{engine.Standard, engine.Censorship} {
 			g, err := engine.New(engine.Options{Seed: seed, Variant: variant, BotSide: engine.NoSide})
@@ -85,14 +86,26 @@ func TestPanelsRespectDiscordLimits(t *testing.T) {
 							case discordgo.SelectMenu:
 								assert.LessOrEqual(t, len(c.Options), maxSelectOptions)
 								count += len(c.Options)
+								for _, o := range c.Options {
+									assert.LessOrEqual(t, len([]rune(o.Label)), maxOptionLabel)
+									assert.LessOrEqual(t, len([]rune(o.Description)), maxOptionLabel)
+									if p.Kind == engine.PromptPlay || p.Kind == engine.PromptObjective || p.Kind == engine.PromptFCDiscard {
+										assert.NotEmpty(t, o.Description, "%s: %q has a description", p.Kind, o.Label)
+									}
+								}
 							}
 						}
 					}
 					assert.Equal(t, len(p.Choices), count, "every choice of %s is reachable", p.Kind)
+					seen[p.Kind] = true
 				}
 				m, _ := g.RandomMove(r)
 				require.NoError(t, g.ApplyMove(m))
 			}
 		}
 	}
+	for _, k := range []engine.PromptKind{engine.PromptObjective, engine.PromptFCDiscard, engine.PromptFCPlay, engine.PromptFCDecide, engine.PromptFreeCube} {
+		assert.True(t, seen[k], "%s was exercised", k)
+	}
+	t.Logf("prompt kinds exercised: %d", len(seen))
 }

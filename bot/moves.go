@@ -111,213 +111,66 @@ func chainStart(moves []engine.Move, bot engine.Side) int {
 	return i
 }
 
-// publish shows the end of a decision chain in the channel: the board
-// (edited in place), what happened, a new message mentioning whoever
-// decides next, DMs for a new deal, and the result when the game ends.
-func (b *Bot) publish(ctx context.Context, rec storage.Game, g *engine.Game) {
-	actions, err := b.Store.Actions(ctx, rec.ID)
-	if err != nil {
-		b.Log.Warn("publish: read actions", "game", rec.ID, "err", err)
-		return
+// dealDMs sends each player their new hand, with their current choice
+// (objectives, or the Final Crisis discards), when a round (or the Final
+// Crisis) began during the chain: also to a player who already made that
+// choice in their chain, so every player has each round's hand in DMs. It
+// returns public notes for the board about players whose DMs are closed.
+func (b *Bot) dealDMs(ctx context.Context, rec storage.Game, g *engine.Game, info chainInfo) []string {
+	if info.known && info.prevRound == g.S.Round {
+		return nil // no new deal: already sent
 	}
-	moves, err := decodeMoves(actions)
-	if err != nil {
-		b.Log.Error("publish: corrupt action log", "game", rec.ID, "err", err)
-		return
-	}
-	var prev *engine.Game
-	from := 0
-	if len(moves) > 0 {
-		from = chainStart(moves, g.S.BotSide)
-		opts, err := b.options(rec)
-		if err == nil {
-			prev, _ = engine.Replay(opts, moves[:from])
-		}
-	}
-	var lines []string
-	for _, e := range g.S.Log {
-		if e.Version >= from && e.To == engine.NoSide {
-			lines = append(lines, e.Text)
-		}
-	}
-	var prevView *engine.View
-	if prev != nil {
-		v := prev.ViewFor(engine.NoSide)
-		prevView = &v
-	}
-	b.postBoard(ctx, rec, g, prevView, lines)
-	if g.S.Result != nil {
-		b.announceResult(ctx, rec, g)
-		return
-	}
-	b.ping(ctx, rec, g)
-	b.dealDMs(ctx, rec, g, prev)
-}
-
-func (b *Bot) caption(g *engine.Game, lines []string) string {
-	c := roundName(g.S.Round)
-	if len(lines) > 0 {
-		c += " · " + truncate(lines[0], 90)
-	}
-	if ps := g.Prompts(); len(ps) > 0 {
-		c += " · " + ps[0].Side.String() + " to decide"
-	}
-	return c
-}
-
-// postBoard edits the game's board message (or posts one) with the new
-// picture, replacing the old attachment.
-func (b *Bot) postBoard(ctx context.Context, rec storage.Game, g *engine.Game, prev *engine.View, lines []string) {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Red Flag Over Paris — game #%d · %s**\n", rec.ID, roundName(g.S.Round))
-	if len(lines) > 12 {
-		lines = append([]string{"…"}, lines[len(lines)-11:]...)
-	}
-	for _, l := range lines {
-		sb.WriteString("• " + l + "\n")
-	}
-	if g.S.Result == nil {
-		sb.WriteString(b.waitingText(rec, g))
-	}
-	content := truncate(sb.String(), 1900)
-	var png []byte
-	if b.Pictures != nil {
-		var err error
-		if png, err = b.Pictures.Board(g.ViewFor(engine.NoSide), prev, b.caption(g, lines)); err != nil {
-			b.Log.Error("render board", "game", rec.ID, "err", err)
-			png = nil
-		}
-	}
-	files := func() []*discordgo.File {
-		if png == nil {
-			return nil
-		}
-		return []*discordgo.File{pngFile("board.png", png)}
-	}
-	comps := []discordgo.MessageComponent{turnRow(rec.ID)}
-	if g.S.Result != nil {
-		comps = []discordgo.MessageComponent{}
-	}
-	if last, err := b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard); err == nil {
-		empty := []*discordgo.MessageAttachment{}
-		edit := &discordgo.MessageEdit{ID: last.MessageID, Channel: last.ChannelID, Content: &content, Components: &comps,
-			Files: files(), Attachments: &empty, AllowedMentions: &discordgo.MessageAllowedMentions{}}
-		if _, err := b.Session.ChannelMessageEditComplex(edit); err == nil {
-			return
-		}
-		_ = b.Store.DeleteMessage(ctx, last.ChannelID, last.MessageID)
-	}
-	m, err := b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{Content: content, Components: comps, Files: files(),
-		AllowedMentions: &discordgo.MessageAllowedMentions{}})
-	if err != nil {
-		b.Log.Warn("post board", "game", rec.ID, "err", err)
-		return
-	}
-	if _, err := b.Store.RecordMessage(ctx, storage.Message{GameID: rec.ID, Kind: storage.KindBoard, ChannelID: rec.ChannelID, MessageID: m.ID}); err != nil {
-		b.Log.Warn("record board message", "game", rec.ID, "err", err)
-	}
-}
-
-// ping posts a new message mentioning the players who must decide (an
-// edit does not notify anyone).
-func (b *Bot) ping(ctx context.Context, rec storage.Game, g *engine.Game) {
-	ps := g.Prompts()
-	var who []string
-	var users []string
-	for _, p := range ps {
-		pl, ok := rec.Player(sideKey(p.Side))
-		if !ok || pl.IsBot {
-			continue
-		}
-		who = append(who, mention(pl.UserID))
-		users = append(users, pl.UserID)
-	}
-	if len(who) == 0 {
-		return
-	}
-	text := strings.Join(who, " and ") + " — your decision: " + g.PromptText(ps[0])
-	if len(ps) > 1 {
-		text = strings.Join(who, " and ") + " — you both decide now: " + g.PromptText(ps[0])
-	}
-	m, err := b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{
-		Content: truncate(text, 1900), Components: []discordgo.MessageComponent{turnRow(rec.ID)},
-		AllowedMentions: &discordgo.MessageAllowedMentions{Users: users},
-	})
-	if err != nil {
-		b.Log.Warn("ping", "game", rec.ID, "err", err)
-		return
-	}
-	_, _ = b.Store.RecordMessage(ctx, storage.Message{GameID: rec.ID, Kind: storage.KindPing, ChannelID: rec.ChannelID, MessageID: m.ID})
-}
-
-// dealDMs sends each player whose secret choice just began (a new deal:
-// objectives, or the Final Crisis discards) their hand and the choice.
-func (b *Bot) dealDMs(ctx context.Context, rec storage.Game, g *engine.Game, prev *engine.Game) {
-	for _, p := range g.Prompts() {
-		if p.Kind != engine.PromptObjective && p.Kind != engine.PromptFCDiscard {
-			continue
-		}
-		if prev != nil {
-			if pp, ok := prev.PromptFor(p.Side); ok && pp.Kind == p.Kind && prev.S.Round == g.S.Round {
-				continue // already sent
+	var notes []string
+	for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
+		if !info.known {
+			// The game start: the deal is there, the objective choice too.
+			if p, ok := g.PromptFor(side); !ok || p.Kind != engine.PromptObjective && p.Kind != engine.PromptFCDiscard {
+				continue
 			}
 		}
-		b.sendHandDM(ctx, rec, g, p.Side)
+		if user, ok := b.sendHandDM(ctx, rec, g, side); !ok {
+			// Say so without revealing anything: the board's My hand
+			// button answers privately.
+			notes = append(notes, "⚠️ "+mention(user)+", I can't send you direct messages: press **My hand** below to see your cards (only you will see them).")
+		}
 	}
+	return notes
 }
 
-func (b *Bot) sendHandDM(ctx context.Context, rec storage.Game, g *engine.Game, side engine.Side) {
+// sendHandDM sends side's player their hand and current choice by DM. It
+// reports false, with the user, when the DM could not be sent.
+func (b *Bot) sendHandDM(ctx context.Context, rec storage.Game, g *engine.Game, side engine.Side) (string, bool) {
 	pl, ok := rec.Player(sideKey(side))
 	if !ok || pl.IsBot {
-		return
+		return "", true
 	}
 	if rec.GuildID == "" {
-		return // a DM game: the panel is already private
+		return pl.UserID, true // a DM game: the panel is already private
 	}
-	m := b.panel(rec, g, side, fmt.Sprintf("Game #%d in <#%s> — %s. Your hand: %s.", rec.ID, rec.ChannelID, roundName(g.S.Round), b.cardList(g.S.Hand[side])))
+	m := b.panelWith(rec, g, side, fmt.Sprintf("Game #%d in <#%s> — %s. Your hand: %s.", rec.ID, rec.ChannelID, roundName(g.S.Round), b.cardList(g.S.Hand[side])), false)
 	ch, err := b.Session.UserChannelCreate(pl.UserID)
 	if err == nil {
 		send := &discordgo.MessageSend{Content: m.content, Components: m.comps}
-		if png := b.handPicture(g, side); png != nil {
+		if png := b.handPicture(rec, g, side); png != nil {
 			send.Files = []*discordgo.File{pngFile("hand.png", png)}
 		}
 		_, err = b.Session.ChannelMessageSendComplex(ch.ID, send)
 	}
 	if err == nil {
-		return
+		return pl.UserID, true
 	}
 	if discordErrorCode(err) != codeCannotDM {
 		b.Log.Warn("DM hand", "game", rec.ID, "err", err)
 	}
-	// Closed DMs: say so in the channel without revealing anything.
-	_, _ = b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{
-		Content:         mention(pl.UserID) + ", I can't send you direct messages. Use **My hand** and **Take my turn** below: they answer privately.",
-		Components:      []discordgo.MessageComponent{turnRow(rec.ID)},
-		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{pl.UserID}},
-	})
+	return pl.UserID, false
 }
 
-func (b *Bot) handPicture(g *engine.Game, side engine.Side) []byte {
+func (b *Bot) handPicture(rec storage.Game, g *engine.Game, side engine.Side) []byte {
 	if b.Pictures == nil {
 		return nil
 	}
-	var cards, objs []int
-	for _, c := range g.S.Hand[side] {
-		cards = append(cards, int(c))
-	}
-	for _, c := range g.S.SetAside[side] {
-		cards = append(cards, int(c))
-	}
-	if g.S.FCHeld[side] && g.S.BotSide != side {
-		cards = append(cards, engine.FinalCrisisCardOf(side))
-	}
-	for _, c := range g.S.ObjOffer[side] {
-		objs = append(objs, int(c))
-	}
-	if o := g.S.Objective[side]; o != 0 {
-		objs = append(objs, int(o))
-	}
-	png, err := b.Pictures.Hand(cards, objs)
+	// The player's own view: the picture sorts it into labelled sections.
+	png, err := b.Pictures.Hand(b.langOf(rec.GuildID), g.ViewFor(side))
 	if err != nil {
 		b.Log.Warn("render hand", "err", err)
 		return nil
@@ -339,7 +192,7 @@ func (b *Bot) announceResult(ctx context.Context, rec storage.Game, g *engine.Ga
 	if r.Winner != engine.NoSide {
 		text += " — " + playerName(rec, r.Winner)
 	}
-	text += "\n" + strings.Join(who, " ")
+	text = b.termsFor(rec.GuildID).Text(text) + "\n" + strings.Join(who, " ")
 	if _, err := b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{
 		Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{Users: users},
 	}); err != nil {

@@ -22,6 +22,19 @@ const (
 // the choices as buttons (few, short) or select menus (many, long), and
 // Undo when allowed. The custom_ids carry the game, the version and side.
 func (b *Bot) panel(rec storage.Game, g *engine.Game, side engine.Side, note string) msg {
+	return b.panelWith(rec, g, side, note, true)
+}
+
+// panelWith is panel, listing the hand under the question when showHand
+// (the hand DM already lists it in its note).
+func (b *Bot) panelWith(rec storage.Game, g *engine.Game, side engine.Side, note string, showHand bool) msg {
+	return localise(b.termsFor(rec.GuildID), b.panelEnglish(rec, g, side, note, showHand))
+}
+
+// panelEnglish is panelWith in the engine's words; labels are measured
+// after translation (localise cuts them to Discord's limits again).
+func (b *Bot) panelEnglish(rec storage.Game, g *engine.Game, side engine.Side, note string, showHand bool) msg {
+	t := b.termsFor(rec.GuildID)
 	p, ok := g.PromptFor(side)
 	var sb strings.Builder
 	if note != "" {
@@ -37,13 +50,15 @@ func (b *Bot) panel(rec storage.Game, g *engine.Game, side engine.Side, note str
 		return msg{content: sb.String(), comps: []discordgo.MessageComponent{turnRow(rec.ID)}}
 	}
 	fmt.Fprintf(&sb, "**Game #%d · %s · you play %s**\n%s", rec.ID, roundName(g.S.Round), side, g.PromptText(p))
-	if hand := g.S.Hand[side]; len(hand) > 0 && (p.Kind == engine.PromptPlay || p.Kind == engine.PromptFCPlay || p.Kind == engine.PromptCensor || p.Kind == engine.PromptFCDiscard) {
+	if hand := g.S.Hand[side]; showHand && len(hand) > 0 && (p.Kind == engine.PromptPlay || p.Kind == engine.PromptFCPlay || p.Kind == engine.PromptCensor || p.Kind == engine.PromptFCDiscard || p.Kind == engine.PromptObjective) {
 		sb.WriteString("\nYour hand: " + b.cardList(hand))
 	}
 	labels := make([]string, len(p.Choices))
-	short := len(p.Choices) <= 10
+	// Cards are chosen from their text: a select menu shows it under each
+	// option (buttons cannot); spaces stay one click away as buttons.
+	short := len(p.Choices) <= 10 && !cardChoice[p.Kind]
 	for k, c := range p.Choices {
-		labels[k] = g.ChoiceText(p, c)
+		labels[k] = t.Text(b.choiceLabel(g, p, c))
 		if len([]rune(labels[k])) > 45 {
 			short = false
 		}
@@ -71,7 +86,8 @@ func (b *Bot) panel(rec storage.Game, g *engine.Game, side engine.Side, note str
 		for page := 0; page*maxSelectOptions < len(labels) && len(rows) < maxRows-1; page++ {
 			var opts []discordgo.SelectMenuOption
 			for k := page * maxSelectOptions; k < len(labels) && k < (page+1)*maxSelectOptions; k++ {
-				opts = append(opts, discordgo.SelectMenuOption{Label: truncate(labels[k], maxOptionLabel), Value: fmt.Sprint(k)})
+				opts = append(opts, discordgo.SelectMenuOption{Label: truncate(labels[k], maxOptionLabel), Value: fmt.Sprint(k),
+					Description: b.choiceDescription(g, p, p.Choices[k])})
 			}
 			ph := "Choose…"
 			if len(labels) > maxSelectOptions {
@@ -92,6 +108,12 @@ func (b *Bot) panel(rec storage.Game, g *engine.Game, side engine.Side, note str
 	return msg{content: truncate(sb.String(), 2000), comps: rows}
 }
 
+// cardChoice: prompt kinds whose choices are cards.
+var cardChoice = map[engine.PromptKind]bool{
+	engine.PromptObjective: true, engine.PromptCensor: true, engine.PromptFCDiscard: true,
+	engine.PromptFCPlay: true, engine.PromptEventDiscard: true, engine.PromptForceDiscard: true,
+}
+
 // turnRow holds the public "Take my turn" and "My hand" buttons.
 func turnRow(game int64) discordgo.ActionsRow {
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -105,19 +127,6 @@ func roundName(r int8) string {
 		return "Final Crisis"
 	}
 	return fmt.Sprintf("Round %d", r)
-}
-
-// waitingText says whose decision it is (public).
-func (b *Bot) waitingText(rec storage.Game, g *engine.Game) string {
-	ps := g.Prompts()
-	if len(ps) == 0 {
-		return "Nothing to decide."
-	}
-	var who []string
-	for _, p := range ps {
-		who = append(who, playerName(rec, p.Side))
-	}
-	return "Waiting for " + strings.Join(who, " and ") + " (" + string(ps[0].Kind) + ")."
 }
 
 func (b *Bot) cardList(cards []int8) string {

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -35,35 +34,36 @@ func (b *Bot) Remind(ctx context.Context) {
 		if err != nil {
 			continue
 		}
-		if !reminderDue(rec, set.ReminderInterval, now) {
-			continue
+		if reminderDue(rec, set.ReminderInterval, now) {
+			b.remind(ctx, rec.ID, set.ReminderInterval, now)
 		}
-		_, g, err := b.loadGame(ctx, rec.ID)
-		if err != nil || g == nil {
-			continue
+	}
+}
+
+// remind posts the board again as the newest message, calling whoever
+// must decide: a reminder is a new board (the previous one collapses), so
+// the live buttons and the picture stay in the newest message.
+func (b *Bot) remind(ctx context.Context, gameID int64, interval time.Duration, now time.Time) {
+	unlock := b.lockGame(gameID)
+	defer unlock()
+	rec, g, err := b.loadGame(ctx, gameID)
+	if err != nil || g == nil || !reminderDue(rec, interval, now) {
+		return // moved or ended meanwhile
+	}
+	if len(decidingUsers(rec, g)) == 0 {
+		return
+	}
+	note := fmt.Sprintf("⏰ Reminder: game #%d is waiting for you.", rec.ID)
+	if err := b.repostBoard(ctx, rec, g, boardPost{notify: true, notes: []string{note}}); err != nil {
+		if discordErrorCode(err) == codeUnknownChannel {
+			b.HandleChannelDelete(ctx, rec.ChannelID)
+		} else {
+			b.Log.Warn("reminder", "game", rec.ID, "err", err)
 		}
-		var who, users []string
-		for _, p := range g.Prompts() {
-			if pl, ok := rec.Player(sideKey(p.Side)); ok && !pl.IsBot {
-				who = append(who, mention(pl.UserID))
-				users = append(users, pl.UserID)
-			}
-		}
-		if len(who) == 0 {
-			continue
-		}
-		_, err = b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{
-			Content:         fmt.Sprintf("⏰ %s — game #%d is waiting for you.", strings.Join(who, " and "), rec.ID),
-			Components:      []discordgo.MessageComponent{turnRow(rec.ID)},
-			AllowedMentions: &discordgo.MessageAllowedMentions{Users: users},
-		})
-		if err != nil {
-			if discordErrorCode(err) == codeUnknownChannel {
-				b.HandleChannelDelete(ctx, rec.ChannelID)
-			}
-			continue
-		}
-		_ = b.Store.MarkReminded(ctx, rec.ID, now)
+		return
+	}
+	if err := b.Store.MarkReminded(ctx, rec.ID, now); err != nil {
+		b.Log.Warn("mark reminded", "game", rec.ID, "err", err)
 	}
 }
 

@@ -55,7 +55,9 @@
 // five action rows of five buttons, unique custom ids, select options...)
 // and rejected with 400 / 50035 like Discord, unless WithoutValidation.
 // Edits follow Discord: absent fields are kept, null clears, "attachments"
-// lists the attachments to keep and new files are added. Any other route is
+// lists the attachments to keep and new files are added. Message.Notified
+// records whom a new message pings (its user mentions as allowed_mentions
+// permits); edits ping nobody. Any other route is
 // answered 404 {"message":"fake discord: unknown route ...","code":0},
 // listed by Unknown, and fails the test at cleanup unless
 // AllowUnknownRoutes.

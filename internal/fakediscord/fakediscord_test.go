@@ -1055,3 +1055,31 @@ func TestMessageEvents(t *testing.T) {
 	require.NoError(t, dg.ChannelMessageDelete("c1", m.ID))
 	assert.Equal(t, m.ID, (<-deleted).ID)
 }
+
+// A new message notifies the mentioned users its allowed_mentions permit
+// (all without allowed_mentions); an edit notifies nobody.
+func TestNotifiedFollowsAllowedMentions(t *testing.T) {
+	t.Parallel()
+	srv := New(t, WithGuild(testGuild()))
+	dg, err := discordgo.New("Bot x")
+	require.NoError(t, err)
+	dg.Client = srv.HTTPClient()
+
+	plain, err := dg.ChannelMessageSend("c1", "<@u1> and <@!u2>, <@u1>")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"u1", "u2"}, srv.Message(plain.ID).Notified, "no allowed_mentions: every user mention")
+
+	some, err := dg.ChannelMessageSendComplex("c1", &discordgo.MessageSend{Content: "<@u1> and <@u2>",
+		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{"u2"}}})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"u2"}, srv.Message(some.ID).Notified)
+
+	none, err := dg.ChannelMessageSendComplex("c1", &discordgo.MessageSend{Content: "<@u1>",
+		AllowedMentions: &discordgo.MessageAllowedMentions{}})
+	require.NoError(t, err)
+	assert.Empty(t, srv.Message(none.ID).Notified)
+
+	_, err = dg.ChannelMessageEdit("c1", none.ID, "<@u2> again")
+	require.NoError(t, err)
+	assert.Empty(t, srv.Message(none.ID).Notified, "an edit pings nobody")
+}

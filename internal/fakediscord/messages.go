@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -139,6 +140,13 @@ func (s *Server) buildMessage(prev *Message, f fields, files []*upload, allowEph
 			return nil, nil, e
 		}
 	}
+	m.Notified = nil
+	if prev == nil {
+		var e *apiErr
+		if m.Notified, e = notifiedUsers(m.Content, f); e != nil {
+			return nil, nil, e
+		}
+	}
 	if f.has("embeds") {
 		m.Embeds = nil
 		if e := f.decode("embeds", &m.Embeds); e != nil {
@@ -248,6 +256,35 @@ func (s *Server) buildMessage(prev *Message, f fields, files []*upload, allowEph
 		}
 	}
 	return &m, added, nil
+}
+
+// userMention matches <@id> and <@!id>, not role mentions (<@&id>).
+var userMention = regexp.MustCompile(`<@!?([^&>\s!][^>\s]*)>`)
+
+// notifiedUsers applies allowed_mentions to the user mentions of content.
+func notifiedUsers(content string, f fields) ([]string, *apiErr) {
+	all := true
+	allowed := map[string]bool{}
+	if f.has("allowed_mentions") && !f.null("allowed_mentions") {
+		var am struct {
+			Parse []string `json:"parse"`
+			Users []string `json:"users"`
+		}
+		if e := f.decode("allowed_mentions", &am); e != nil {
+			return nil, e
+		}
+		all = slices.Contains(am.Parse, "users")
+		for _, u := range am.Users {
+			allowed[u] = true
+		}
+	}
+	var out []string
+	for _, sm := range userMention.FindAllStringSubmatch(content, -1) {
+		if id := sm[1]; (all || allowed[id]) && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out, nil
 }
 
 func guessContentType(up *upload) string {

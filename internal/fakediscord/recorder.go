@@ -49,6 +49,10 @@ type Message struct {
 	WebhookID string
 	// ReplyTo is the message_reference message id, if any.
 	ReplyTo string
+	// Notified lists the users this version pings: the user mentions of
+	// a new message's content that its allowed_mentions permit (all when
+	// absent), in order of appearance. Edits notify nobody, as on Discord.
+	Notified []string
 }
 
 // Ephemeral reports whether the message is ephemeral (flag 64).

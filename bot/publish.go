@@ -1,0 +1,358 @@
+package bot
+
+// Publication model. A game has one live board message: the newest board
+// recorded for it (storage.KindBoard). It carries the picture, what
+// happened since the last player was called, whose decision it is, and
+// the Take my turn / My hand buttons. When a decision chain ends and a
+// player has a new decision, a new board is posted whose content mentions
+// them (a new message is what notifies; an edit does not) and the previous
+// board collapses to its text, without picture or buttons. When nobody new
+// must be called (the other player of a simultaneous choice is still
+// choosing, or the game ended) the live board is edited in place. So in an
+// asynchronous game the board players decide from is always the newest
+// message with buttons, and each call leaves one message in the channel.
+//
+// Everything is derived from the action log, so a restarted bot carries
+// on exactly where the previous one stopped.
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/storage"
+)
+
+const (
+	maxBoardLines   = 12   // summary lines on a board (older ones are in /rfop log)
+	maxBoardContent = 1900 // below Discord's 2000, for the notes
+	codeUnknownMsg  = 10008
+)
+
+// chainInfo describes the decision chain that just ended.
+type chainInfo struct {
+	// from: the board lists the public log lines from this version on
+	// (the start of the chain that last called a player).
+	from int
+	// since is the public view at from, to highlight what changed (nil
+	// before the first move).
+	since *engine.View
+	// chainFrom: the version the chain began at.
+	chainFrom int
+	// explained: the solo opponent's explanations logged since from; the
+	// board leaves them to /rfop log so that its summary shows the plays.
+	explained map[string]bool
+	// fresh: a human player has a decision they were not yet called for
+	// (it began in this chain, or they acted in it).
+	fresh bool
+	// prevRound: the round when the chain began; known is false at the
+	// game start.
+	prevRound int8
+	known     bool
+}
+
+// chainInfo replays the action log (cheap: well under a millisecond for a
+// whole game) to find where the chain began and whether it calls anyone.
+func (b *Bot) chainInfo(ctx context.Context, rec storage.Game, g *engine.Game) (chainInfo, error) {
+	actions, err := b.Store.Actions(ctx, rec.ID)
+	if err != nil {
+		return chainInfo{}, fmt.Errorf("read actions of game %d: %w", rec.ID, err)
+	}
+	moves, err := decodeMoves(actions)
+	if err != nil {
+		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
+	}
+	opts, err := b.options(rec)
+	if err != nil {
+		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
+	}
+	r, err := engine.New(opts)
+	if err != nil {
+		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
+	}
+	kinds := make([][2]engine.PromptKind, len(moves)+1)
+	rounds := make([]int8, len(moves)+1)
+	note := func(v int) {
+		for _, p := range r.Prompts() {
+			kinds[v][p.Side] = p.Kind
+		}
+		rounds[v] = r.S.Round
+	}
+	note(0)
+	for k, m := range moves {
+		if err := r.ApplyMove(m); err != nil {
+			return chainInfo{}, fmt.Errorf("game %d: replay move %d: %w", rec.ID, k+1, err)
+		}
+		note(k + 1)
+	}
+	human := humanSides(rec)
+	// fresh reports whether the chain of moves [s, e) calls a player.
+	fresh := func(s, e int) bool {
+		for side := engine.Versailles; side <= engine.Commune; side++ {
+			if !human[side] || kinds[e][side] == "" {
+				continue
+			}
+			if kinds[s][side] == "" || slices.ContainsFunc(moves[s:e], func(m engine.Move) bool { return m.Side == side }) {
+				return true
+			}
+		}
+		return false
+	}
+	end := len(moves)
+	if end == 0 {
+		return chainInfo{fresh: anyHumanDecides(kinds[0], human)}, nil
+	}
+	start := chainStart(moves, g.S.BotSide)
+	info := chainInfo{chainFrom: start, fresh: fresh(start, end), prevRound: rounds[start], known: true}
+	// Walk back to the chain whose end called a player: its board is the
+	// live one, and an edit in place keeps its lines.
+	from, e := start, end
+	for from > 0 && !fresh(from, e) {
+		e = from
+		from = chainStart(moves[:e], g.S.BotSide)
+	}
+	info.from = from
+	for _, m := range moves[from:] {
+		if n := strings.TrimSpace(m.Note); n != "" {
+			if info.explained == nil {
+				info.explained = map[string]bool{}
+			}
+			info.explained[n] = true
+		}
+	}
+	if sg, err := engine.Replay(opts, moves[:from]); err == nil {
+		v := sg.ViewFor(engine.NoSide)
+		info.since = &v
+	}
+	return info, nil
+}
+
+func humanSides(rec storage.Game) [2]bool {
+	var h [2]bool
+	for _, p := range rec.Players {
+		if s := engineSide(p.Side); !p.IsBot && (s == engine.Versailles || s == engine.Commune) {
+			h[s] = true
+		}
+	}
+	return h
+}
+
+func anyHumanDecides(kinds [2]engine.PromptKind, human [2]bool) bool {
+	return human[0] && kinds[0] != "" || human[1] && kinds[1] != ""
+}
+
+// publish shows the end of a decision chain: DMs for a new deal, the
+// board (a new one calling the next player, or the live one edited), and
+// the result when the game ends.
+func (b *Bot) publish(ctx context.Context, rec storage.Game, g *engine.Game) {
+	info, err := b.chainInfo(ctx, rec, g)
+	if err != nil {
+		b.Log.Error("publish: read the decision chain", "game", rec.ID, "err", err)
+		info = chainInfo{from: g.S.Version, fresh: true}
+	}
+	var notes []string
+	if g.S.Result == nil {
+		// Before the board, so that the board stays the newest message.
+		notes = b.dealDMs(ctx, rec, g, info)
+	}
+	if err := b.showBoard(ctx, rec, g, info, boardPost{fresh: info.fresh, notify: true, notes: notes}); err != nil {
+		if discordErrorCode(err) == codeUnknownChannel {
+			// Deleted while we were away (no CHANNEL_DELETE seen): archive.
+			b.HandleChannelDelete(ctx, rec.ChannelID)
+			return
+		}
+		b.Log.Warn("publish board", "game", rec.ID, "err", err)
+	}
+	if g.S.Result != nil {
+		b.announceResult(ctx, rec, g)
+	}
+}
+
+// boardPost says how to show the board.
+type boardPost struct {
+	fresh  bool     // post a new board and collapse the live one
+	notify bool     // a new board pings the players it calls
+	notes  []string // public lines after the summary
+}
+
+// showBoard posts a new board or edits the live one (see the package
+// comment on the publication model). It fails only if no board could be
+// shown at all.
+func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, info chainInfo, bp boardPost) error {
+	content := b.boardContent(rec, g, info, bp.notes)
+	var png []byte
+	if b.Pictures != nil {
+		var err error
+		if png, err = b.Pictures.Board(b.langOf(rec.GuildID), g.ViewFor(engine.NoSide), info.since, b.caption(g, info)); err != nil {
+			b.Log.Error("render board", "game", rec.ID, "err", err)
+			png = nil
+		}
+	}
+	comps := []discordgo.MessageComponent{turnRow(rec.ID)}
+	if g.S.Result != nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	live, err := b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard)
+	haveLive := err == nil
+	if haveLive && !bp.fresh {
+		err := b.editBoard(live, content, comps, png)
+		if err == nil {
+			return nil
+		}
+		// Post a new board instead; the old one collapses below unless
+		// it was deleted.
+		if discordErrorCode(err) == codeUnknownMsg {
+			_ = b.Store.DeleteMessage(ctx, live.ChannelID, live.MessageID)
+			haveLive = false
+		}
+	}
+	var notify []string
+	if bp.notify {
+		notify = decidingUsers(rec, g)
+	}
+	send := &discordgo.MessageSend{Content: content, Components: comps,
+		AllowedMentions: &discordgo.MessageAllowedMentions{Users: notify}}
+	if png != nil {
+		send.Files = []*discordgo.File{pngFile("board.png", png)}
+	}
+	m, err := b.Session.ChannelMessageSendComplex(rec.ChannelID, send)
+	if err != nil {
+		if haveLive {
+			// Keep at least the live board up to date.
+			_ = b.editBoard(live, content, comps, png)
+		}
+		return fmt.Errorf("post board of game %d: %w", rec.ID, err)
+	}
+	if _, err := b.Store.RecordMessage(ctx, storage.Message{GameID: rec.ID, Kind: storage.KindBoard, ChannelID: rec.ChannelID, MessageID: m.ID}); err != nil {
+		b.Log.Warn("record board message", "game", rec.ID, "err", err)
+	}
+	if haveLive {
+		b.collapseBoard(ctx, live)
+	}
+	return nil
+}
+
+// editBoard replaces the live board's content, buttons and picture.
+func (b *Bot) editBoard(live storage.Message, content string, comps []discordgo.MessageComponent, png []byte) error {
+	keep := []*discordgo.MessageAttachment{} // replace the picture, never append
+	edit := &discordgo.MessageEdit{ID: live.MessageID, Channel: live.ChannelID, Content: &content, Components: &comps,
+		Attachments: &keep, AllowedMentions: &discordgo.MessageAllowedMentions{}}
+	if png != nil {
+		edit.Files = []*discordgo.File{pngFile("board.png", png)}
+	}
+	_, err := b.Session.ChannelMessageEditComplex(edit)
+	return err
+}
+
+// collapseBoard turns a superseded board into history: its text stays,
+// its picture and buttons go, so only the newest board is live.
+func (b *Bot) collapseBoard(ctx context.Context, old storage.Message) {
+	none := []discordgo.MessageComponent{}
+	noFiles := []*discordgo.MessageAttachment{}
+	_, err := b.Session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old.MessageID, Channel: old.ChannelID,
+		Components: &none, Attachments: &noFiles, AllowedMentions: &discordgo.MessageAllowedMentions{}})
+	if err == nil {
+		return
+	}
+	if code := discordErrorCode(err); code != codeUnknownMsg && code != codeUnknownChannel {
+		b.Log.Warn("collapse old board", "message", old.MessageID, "err", err)
+	}
+	// Never retried: forget it, so it is not taken for the live board.
+	_ = b.Store.DeleteMessage(ctx, old.ChannelID, old.MessageID)
+}
+
+// retireBoard removes the live board's buttons when the game stops without
+// a result (abandoned): they could only answer that it is not running.
+func (b *Bot) retireBoard(ctx context.Context, gameID int64) {
+	live, err := b.Store.LatestMessage(ctx, gameID, storage.KindBoard)
+	if err != nil {
+		return
+	}
+	none := []discordgo.MessageComponent{}
+	if _, err := b.Session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: live.MessageID, Channel: live.ChannelID,
+		Components: &none, AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+		b.Log.Debug("retire board", "game", gameID, "err", err)
+	}
+}
+
+// boardContent is the board's text: a title, the public log lines since
+// info.from (the newest maxBoardLines, without the solo opponent's
+// explanations), the notes and whose decision it is.
+func (b *Bot) boardContent(rec storage.Game, g *engine.Game, info chainInfo, notes []string) string {
+	t := b.termsFor(rec.GuildID) // translated before measuring
+	var lines []string
+	for _, e := range g.S.Log {
+		if e.Version >= info.from && e.To == engine.NoSide && !info.explained[e.Text] {
+			lines = append(lines, t.Text(e.Text))
+		}
+	}
+	head := t.Text(fmt.Sprintf("**Red Flag Over Paris — game #%d · %s**\n", rec.ID, roundName(g.S.Round)))
+	var tail strings.Builder
+	for _, n := range notes {
+		tail.WriteString(t.Text(n) + "\n")
+	}
+	if g.S.Result == nil {
+		tail.WriteString(t.Text(b.waitingText(rec, g)))
+	}
+	shown := lines
+	if len(shown) > maxBoardLines {
+		shown = shown[len(shown)-maxBoardLines+1:]
+	}
+	for {
+		var sb strings.Builder
+		sb.WriteString(head)
+		if len(shown) < len(lines) {
+			sb.WriteString("• …\n")
+		}
+		for _, l := range shown {
+			sb.WriteString("• " + l + "\n")
+		}
+		sb.WriteString(tail.String())
+		if len([]rune(sb.String())) <= maxBoardContent || len(shown) == 0 {
+			return truncate(strings.TrimRight(sb.String(), "\n"), maxBoardContent)
+		}
+		shown = shown[1:]
+	}
+}
+
+// caption goes on the picture: the round, the first public line of the
+// chain (what was played) and who decides.
+func (b *Bot) caption(g *engine.Game, info chainInfo) string {
+	c := roundName(g.S.Round)
+	for _, e := range g.S.Log {
+		if e.Version >= info.chainFrom && e.To == engine.NoSide && !info.explained[e.Text] {
+			c += " · " + truncate(e.Text, 90)
+			break
+		}
+	}
+	if ps := g.Prompts(); len(ps) > 0 {
+		c += " · " + ps[0].Side.String() + " to decide"
+	}
+	return c
+}
+
+// decidingUsers are the human players who must decide now.
+func decidingUsers(rec storage.Game, g *engine.Game) []string {
+	var users []string
+	for _, p := range g.Prompts() {
+		if pl, ok := rec.Player(sideKey(p.Side)); ok && !pl.IsBot && !slices.Contains(users, pl.UserID) {
+			users = append(users, pl.UserID)
+		}
+	}
+	return users
+}
+
+// repostBoard posts the board again as the newest message (/rfop board),
+// collapsing the previous one; it calls nobody.
+func (b *Bot) repostBoard(ctx context.Context, rec storage.Game, g *engine.Game, bp boardPost) error {
+	info, err := b.chainInfo(ctx, rec, g)
+	if err != nil {
+		b.Log.Warn("repost board: read the decision chain", "game", rec.ID, "err", err)
+		info = chainInfo{from: g.S.Version}
+	}
+	bp.fresh = true
+	return b.showBoard(ctx, rec, g, info, bp)
+}
