@@ -86,8 +86,11 @@ type Bot struct {
 	inflight sync.WaitGroup
 	closing  bool // under mu, so that no interaction starts after Shutdown began waiting
 
-	langs map[string]glossary.Lang          // guild → language (terms.go), under mu
-	terms map[glossary.Lang]*glossary.Terms // under mu
+	// paused: games whose stored state failed the start-up integrity check
+	// (storage.VerifyGame), with the reason; nothing is played on them.
+	paused map[int64]error                   // under mu
+	langs  map[string]glossary.Lang          // guild → language (terms.go), under mu
+	terms  map[glossary.Lang]*glossary.Terms // under mu
 }
 
 // New returns a bot with defaults filled in.
@@ -108,7 +111,8 @@ func New(d Deps) *Bot {
 			return int64(binary.LittleEndian.Uint64(b[:]) >> 1)
 		}
 	}
-	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, langs: map[string]glossary.Lang{}, terms: map[glossary.Lang]*glossary.Terms{}}
+	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, paused: map[int64]error{},
+		langs: map[string]glossary.Lang{}, terms: map[glossary.Lang]*glossary.Terms{}}
 }
 
 // lockGame serialises a game's moves in this process.
@@ -241,6 +245,12 @@ func (b *Bot) loadGame(ctx context.Context, id int64) (storage.Game, *engine.Gam
 	if err != nil {
 		return rec, nil, err
 	}
+	b.mu.Lock()
+	why := b.paused[id]
+	b.mu.Unlock()
+	if why != nil && rec.Status == storage.StatusActive {
+		return rec, nil, fmt.Errorf("game %d: %w: %w", id, errPaused, why)
+	}
 	if rec.State == nil {
 		return rec, nil, nil
 	}
@@ -249,6 +259,36 @@ func (b *Bot) loadGame(ctx context.Context, id int64) (storage.Game, *engine.Gam
 		return rec, nil, fmt.Errorf("game %d: %w", rec.ID, err)
 	}
 	return rec, g, nil
+}
+
+// errPaused: the game failed its integrity check (its stored state and a
+// replay of its action log disagree). Playing on could build on a wrong
+// state, and silently taking either one could change what the players
+// saw, so the game waits for a person: /rfop abandon ends it.
+var errPaused = errors.New("paused: its saved state does not match its action log")
+
+// CheckGames verifies every active game against a replay of its action
+// log (storage.VerifyGame) and pauses those that fail; run it at start-up,
+// before serving. It returns how many games are active.
+func (b *Bot) CheckGames(ctx context.Context) (int, error) {
+	active, err := b.Store.ActiveGames(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("list active games: %w", err)
+	}
+	for _, rec := range active {
+		if err := b.Store.VerifyGame(ctx, rec.ID, b.Verify); err != nil {
+			b.Log.Error("game failed its integrity check: paused until abandoned", "game", rec.ID, "err", err)
+			b.pause(rec.ID, err)
+		}
+	}
+	return len(active), nil
+}
+
+// pause marks a game that failed the start-up integrity check.
+func (b *Bot) pause(id int64, why error) {
+	b.mu.Lock()
+	b.paused[id] = why
+	b.mu.Unlock()
 }
 
 // playerName is a mention of the human playing side, or "the solo opponent".

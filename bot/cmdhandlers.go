@@ -289,7 +289,7 @@ func (b *Bot) cmdLog(ctx context.Context, i *discordgo.Interaction, o options) {
 	}
 	_, g, err := b.loadGame(ctx, rec.ID)
 	if err != nil {
-		b.replyEphemeral(i, "I could not load the game.")
+		b.replyEphemeral(i, gameNotRunning(rec, err))
 		return
 	}
 	viewer := engine.NoSide
@@ -447,7 +447,7 @@ func (b *Bot) cmdUndo(ctx context.Context, i *discordgo.Interaction) {
 		defer unlock()
 		rec, g, err := b.loadGame(ctx, rec.ID)
 		if err != nil || g == nil {
-			b.editOriginal(i, msg{content: "I could not load the game."})
+			b.editOriginal(i, msg{content: gameNotRunning(rec, err)})
 			return
 		}
 		sides := rec.SidesOf(userID(i))

@@ -140,6 +140,10 @@ func (b *Bot) onChoice(ctx context.Context, i *discordgo.Interaction, id customI
 	unlock := b.lockGame(id.Game)
 	defer unlock()
 	rec, g, err := b.loadGame(ctx, id.Game)
+	if errors.Is(err, errPaused) {
+		b.editOriginal(i, msg{content: gameNotRunning(rec, err)})
+		return
+	}
 	if err != nil || g == nil || rec.Status != storage.StatusActive {
 		b.editOriginal(i, msg{content: "This game is not running any more; nothing was changed."})
 		return
@@ -391,6 +395,9 @@ func (b *Bot) onResignConfirm(ctx context.Context, i *discordgo.Interaction, id 
 // gameNotRunning explains why a game's buttons no longer act.
 func gameNotRunning(rec storage.Game, err error) string {
 	switch {
+	case errors.Is(err, errPaused):
+		return fmt.Sprintf("Game #%d is paused: its saved state does not match its move log (found when the bot started), "+
+			"so nothing more is played on it. A player or an admin can end it with `/rfop abandon`; the bot's logs say what differs.", rec.ID)
 	case err != nil:
 		return "That game is not running."
 	case rec.Status == storage.StatusFinished:

@@ -125,6 +125,8 @@ func (h *harness) start() {
 	dg.AddHandler(b.OnChannelDelete)
 	require.NoError(t, dg.Open())
 	require.NoError(t, b.RegisterCommands(""))
+	_, err = b.CheckGames(context.Background()) // as Run does before serving
+	require.NoError(t, err)
 	h.store, h.dg, h.b = store, dg, b
 }
 

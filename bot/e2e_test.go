@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"database/sql"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -375,4 +376,54 @@ func TestE2ERateLimits(t *testing.T) {
 	for _, ir := range h.srv.InteractionResponses() {
 		assert.Empty(t, ir.Interaction.Errors(), "no interaction answered twice or late")
 	}
+}
+
+// Issue #4 "Integrity on load": a game whose stored state does not match a
+// replay of its action log is reported, not silently used. After a restart
+// finds the mismatch, no move is played on it; players are told why, and
+// /rfop abandon still ends it.
+func TestE2EGameFailingItsIntegrityCheckIsPaused(t *testing.T) {
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	r := rand.New(rand.NewPCG(3, 4))
+	rec = h.playUntil(rec.ID, chanID, []string{alice, bob}, r, func(g storage.Game) bool { return g.StateVersion >= 6 })
+	h.stop()
+
+	// Tamper with the stored state behind the bot's back: a Versailles
+	// cube moves from its pool or a space to Republicans. The state still
+	// loads (every cube is accounted for) but no longer matches the log.
+	db, err := sql.Open("sqlite3", h.dbPath)
+	require.NoError(t, err)
+	var state []byte
+	require.NoError(t, db.QueryRow(`SELECT state FROM games WHERE id = ?`, rec.ID).Scan(&state))
+	g, err := engine.Load(state, nil)
+	require.NoError(t, err)
+	from := engine.Royalists
+	for g.S.Cubes[engine.Versailles][from] == 0 {
+		from++
+	}
+	g.S.Cubes[engine.Versailles][from]--
+	g.S.Cubes[engine.Versailles][engine.Republicans]++
+	tampered, err := g.Save()
+	require.NoError(t, err)
+	_, err = db.Exec(`UPDATE games SET state = ? WHERE id = ?`, string(tampered), rec.ID)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	h.start()
+	require.ErrorIs(t, h.store.VerifyGame(t.Context(), rec.ID, h.b.Verify), storage.ErrIntegrity)
+	version := h.gameByID(rec.ID).StateVersion
+
+	i := h.srv.ClickLabel(alice, h.turnMessage(chanID), "Take my turn")
+	resp, err := i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	assert.Contains(t, resp.Content, "is paused")
+	assert.Contains(t, resp.Content, "/rfop abandon")
+	_, resp = h.command(bob, guildID, chanID, fakediscord.SubCmd("turn"))
+	assert.Contains(t, resp.Content, "is paused")
+	assert.Equal(t, version, h.gameByID(rec.ID).StateVersion, "nothing was played")
+
+	i, _ = h.command(bob, guildID, chanID, fakediscord.SubCmd("abandon"))
+	assert.Contains(t, h.settled(i).Content, "abandoned")
+	assert.Equal(t, storage.StatusAbandoned, h.gameByID(rec.ID).Status)
 }

@@ -91,16 +91,11 @@ func Run(ctx context.Context, cfg Config) error {
 	if err := b.RegisterCommands(cfg.TestGuildID); err != nil {
 		return err
 	}
-	active, err := store.ActiveGames(ctx)
+	active, err := b.CheckGames(ctx)
 	if err != nil {
 		return err
 	}
-	for _, rec := range active {
-		if err := store.VerifyGame(ctx, rec.ID, b.Verify); err != nil {
-			log.Error("game failed its integrity check", "game", rec.ID, "err", err)
-		}
-	}
-	log.Info("ready", "active_games", len(active))
+	log.Info("ready", "active_games", active)
 	if cfg.Ready != nil {
 		cfg.Ready()
 	}
