@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/glossary"
 )
 
 func init() {
@@ -30,9 +31,10 @@ type boardWriter interface {
 	WriteBoard(path string, v engine.View, caption string) error
 }
 
-// newBoardWriter makes the board renderer; nil while package render is
-// not wired in, in which case play shows the board as text only.
-var newBoardWriter func() (boardWriter, error)
+// newBoardWriter makes the board renderer for lang's game terms; nil while
+// package render is not wired in, in which case play shows the board as
+// text only.
+var newBoardWriter func(lang glossary.Lang) (boardWriter, error)
 
 // soloChooser answers a prompt addressed to the solo opponent (p.Side ==
 // g.S.BotSide) with one of p.Choices and the explanation that goes into
@@ -40,7 +42,7 @@ var newBoardWriter func() (boardWriter, error)
 // is wired in; --solo then fails with "solo opponent not available yet".
 var soloChooser func(g *engine.Game, p engine.Prompt) (engine.Choice, string, error)
 
-const playUsage = `Usage: rfop play [--solo commune|versailles] [--variant censorship] [--seed S] [--board-dir DIR]
+const playUsage = `Usage: rfop play [--solo commune|versailles] [--variant censorship] [--lang en|fr|ru] [--seed S] [--board-dir DIR]
 
 Red Flag Over Paris, 1871: Versailles (the government, blue) against the Paris
 Commune (red), over three rounds and a Final Crisis. Each round both players
@@ -75,6 +77,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	variantFlag := fs.String("variant", "standard", "rules variant: standard or censorship (5-card hands and a Censorship Phase)")
 	seed := fs.Int64("seed", 0, "seed for the shuffles (0: pick one at random and print it)")
 	boardDir := fs.String("board-dir", "", "directory for the board picture board.png, redrawn before each question (default: a new temporary directory)")
+	langFlag := fs.String("lang", "en", "game terms (spaces, tracks, zones) as printed in the English (en), French (fr) or Russian (ru) edition")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), playUsage)
 		fs.PrintDefaults()
@@ -90,6 +93,13 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	lang, err := glossary.ParseLang(*langFlag)
+	if err != nil {
+		return usageError(stderr, "play", "--lang: "+err.Error())
+	}
+	if lang != glossary.English {
+		stdout = termsWriter{w: stdout, t: glossary.New(lang, cardNames(engine.DefaultDeck()))}
+	}
 	if *seed == 0 {
 		*seed = int64(randomSeed())
 	}
@@ -100,7 +110,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 4096), 1<<16)
-	p := &playSession{g: g, in: sc, out: stdout, errOut: stderr, bot: bot, keyboard: engine.NoSide, boardDir: *boardDir,
+	p := &playSession{g: g, in: sc, out: stdout, errOut: stderr, bot: bot, keyboard: engine.NoSide, boardDir: *boardDir, lang: lang,
 		screen: bot == engine.NoSide && isTerminal(stdin, stdout)}
 	fmt.Fprintf(stdout, "Red Flag Over Paris — %s variant, seed %d (replay this deal with --seed %d).\n", variant, *seed, *seed)
 	if bot != engine.NoSide {
@@ -147,7 +157,30 @@ type playSession struct {
 	// player never sees the previous player's hand (scripted input, a pipe,
 	// gets the plain banner).
 	screen bool
-	seenBy [2]int // log seq at which each side last left the keyboard
+	seenBy [2]int        // log seq at which each side last left the keyboard
+	lang   glossary.Lang // game terms of this edition (the board picture; out translates text)
+}
+
+// termsWriter shows the game terms of an edition (--lang) in everything
+// play prints: each write is one formatted message, so no term is split.
+type termsWriter struct {
+	w io.Writer
+	t *glossary.Terms
+}
+
+func (t termsWriter) Write(b []byte) (int, error) {
+	if _, err := io.WriteString(t.w, t.t.Text(string(b))); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}
+
+func cardNames(d *engine.Deck) []string {
+	var out []string
+	for _, c := range d.Cards() {
+		out = append(out, c.Name)
+	}
+	return out
 }
 
 // clearScreen clears an ANSI terminal and its scroll-back.
@@ -620,7 +653,7 @@ func (p *playSession) setupBoard() {
 		fmt.Fprintln(p.out, "(Board pictures are not available in this build: type s to see the board as text.)")
 		return
 	}
-	bw, err := newBoardWriter()
+	bw, err := newBoardWriter(p.lang)
 	if err != nil {
 		fmt.Fprintf(p.out, "(No board pictures: %v. Type s to see the board as text.)\n", err)
 		return

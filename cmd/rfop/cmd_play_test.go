@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/glossary"
 	"github.com/stretchr/testify/require"
 )
 
@@ -284,7 +285,7 @@ func TestPlayBoardPictures(t *testing.T) {
 	saved := newBoardWriter
 	t.Cleanup(func() { newBoardWriter = saved })
 	fb := &fakeBoard{}
-	newBoardWriter = func() (boardWriter, error) { return fb, nil }
+	newBoardWriter = func(glossary.Lang) (boardWriter, error) { return fb, nil }
 	dir := t.TempDir()
 	code, out, _ := runCmd(strings.NewReader("1\n1\n1\n"), "play", "--seed", "4", "--board-dir", dir)
 	require.Equal(t, 0, code)
@@ -333,7 +334,7 @@ func TestPlaySoloBoardPictures(t *testing.T) {
 	saved := newBoardWriter
 	t.Cleanup(func() { newBoardWriter = saved })
 	fb := &fakeBoard{}
-	newBoardWriter = func() (boardWriter, error) { return fb, nil }
+	newBoardWriter = func(glossary.Lang) (boardWriter, error) { return fb, nil }
 	code, out, errOut := playDriven(t, 21, false, "--seed", "21", "--solo", "commune")
 	require.Equal(t, 0, code, errOut)
 	has(t, out, "GAME OVER")
@@ -438,4 +439,31 @@ func TestPlayHotSeatHandOverClearsTheScreen(t *testing.T) {
 	require.NotContains(t, after[:strings.Index(after, "Commune — ")], "[private to Versailles]")
 	require.Contains(t, after, "Since your last decision:")
 	require.Contains(t, after, "Versailles has chosen its objective.")
+}
+
+// --lang: the game terms of the French or Russian edition in everything
+// play prints and on the board picture; card names stay as they are.
+func TestPlayInAnEditionsTerms(t *testing.T) {
+	saved := newBoardWriter
+	t.Cleanup(func() { newBoardWriter = saved })
+	var asked glossary.Lang
+	newBoardWriter = func(l glossary.Lang) (boardWriter, error) { asked = l; return saved(l) }
+
+	in := strings.NewReader("1\n1\n1\nq\ny\n")
+	code, out, errOut := runCmd(in, "play", "--lang", "fr", "--seed", "5", "--board-dir", t.TempDir())
+	require.Equal(t, 0, code, errOut)
+	require.Equal(t, glossary.French, asked, "the board is drawn in French terms")
+	has(t, out, "La Commune ou la Mort")
+	has(t, out, "Manche 1")
+	hasNot(t, out, "Round 1")
+	g, err := engine.New(engine.Options{Seed: 5, BotSide: engine.NoSide})
+	require.NoError(t, err)
+	// The Commune plays first: its hand is listed, card names intact.
+	for _, n := range g.S.Hand[engine.Commune] {
+		has(t, out, g.Deck().Card(int(n)).Name)
+	}
+
+	code, _, errOut = runCmd(nil, "play", "--lang", "de")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, `unknown language "de"`)
 }

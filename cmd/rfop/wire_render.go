@@ -5,6 +5,7 @@ import (
 
 	"github.com/rfop/rfop/bot"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/render"
 )
 
@@ -12,8 +13,8 @@ import (
 
 func init() {
 	botPictures = func() (bot.Pictures, error) { return bot.DefaultPictures(nil) }
-	newBoardWriter = func() (boardWriter, error) {
-		r, err := render.New(nil)
+	newBoardWriter = func(lang glossary.Lang) (boardWriter, error) {
+		r, err := render.NewFor(nil, lang)
 		if err != nil {
 			return nil, err
 		}
