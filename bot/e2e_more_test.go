@@ -1,10 +1,14 @@
 package bot_test
 
 import (
+	"bytes"
 	"context"
+	"log"
+	"log/slog"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -197,14 +201,22 @@ func TestE2EUndoAndResign(t *testing.T) {
 }
 
 // The real Run, pointed at the fake with DISCORD_API_BASE's setting:
-// connects, registers commands, serves, and shuts down cleanly.
+// connects, registers commands, serves, and shuts down cleanly; nothing it
+// or discordgo logs, even at debug level, contains the token (issue #7).
 func TestRunAgainstFakeDiscord(t *testing.T) {
+	const token = "MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs"
+	var logs syncBuffer
+	stdlog := log.Writer()
+	log.SetOutput(&logs) // discordgo logs through the standard library's log
+	t.Cleanup(func() { log.SetOutput(stdlog) })
+	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+
 	srv := fakediscord.New(t, defaultGuild())
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan struct{})
 	done := make(chan error, 1)
 	go func() {
-		done <- bot.Run(ctx, bot.Config{Token: "test-token", DBPath: filepath.Join(t.TempDir(), "db", "rfop.db"),
+		done <- bot.Run(ctx, bot.Config{Token: token, DBPath: filepath.Join(t.TempDir(), "db", "rfop.db"), Log: logger,
 			APIBase: srv.URL(), Pictures: newStubPictures(), Solo: bot.DefaultSolo(), Ready: func() { close(ready) }})
 	}()
 	select {
@@ -226,6 +238,28 @@ func TestRunAgainstFakeDiscord(t *testing.T) {
 	case <-time.After(waitLong):
 		t.Fatal("Run did not shut down")
 	}
+	out := logs.String()
+	assert.Contains(t, out, `"msg":"ready"`, "the health line")
+	assert.NotContains(t, out, token)
+	assert.NotContains(t, out, strings.Split(token, ".")[2], "not even its secret part")
+}
+
+// syncBuffer is a bytes.Buffer safe for the goroutines that log.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // TestE2EObjectiveFromDM: each round's objective choice arrives by DM with
