@@ -215,7 +215,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 
 func (b *Bot) cmdSolo(ctx context.Context, i *discordgo.Interaction, o options) {
 	if b.Solo == nil {
-		b.replyEphemeral(i, "The solo opponent is coming soon; it is not in this build yet.")
+		b.replyEphemeral(i, "Solo games are not available here: this bot was started without the solo opponent.")
 		return
 	}
 	me := userID(i)
