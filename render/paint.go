@@ -31,22 +31,25 @@ func newPainter(img *image.RGBA, fs *faceSet, tr func(string) string) *painter {
 // bold or regular face of size shrunk down to minSize, then ellipsized:
 // the French and Russian terms are often longer than the English.
 func (p *painter) fitText(bold bool, size, minSize int, s string, maxW, x, y int, c color.Color, a align) int {
-	s = p.tr(s)
-	fc := p.fs.get(bold, size)
-	for ; measure(fc, s) > maxW && size > minSize; size-- {
-		fc = p.fs.get(bold, size-1)
-	}
-	return text(p.img, fc, ellipsize(fc, s, maxW), x, y, c, a)
+	fc, s := p.fit(bold, size, minSize, s, maxW)
+	return text(p.img, fc, s, x, y, c, a)
 }
 
 // fitTextMid is fitText centred vertically on cy.
 func (p *painter) fitTextMid(bold bool, size, minSize int, s string, maxW, x, cy int, c color.Color, a align) int {
+	fc, s := p.fit(bold, size, minSize, s, maxW)
+	return textMid(p.img, fc, s, x, cy, c, a)
+}
+
+// fit translates s and picks the largest face from size down to minSize
+// in which it fits maxW, ellipsizing it if even minSize is too wide.
+func (p *painter) fit(bold bool, size, minSize int, s string, maxW int) (*face, string) {
 	s = p.tr(s)
 	fc := p.fs.get(bold, size)
 	for ; measure(fc, s) > maxW && size > minSize; size-- {
 		fc = p.fs.get(bold, size-1)
 	}
-	return textMid(p.img, fc, ellipsize(fc, s, maxW), x, cy, c, a)
+	return fc, ellipsize(fc, s, maxW)
 }
 
 // centredLines wraps s (already translated) into at most maxLines lines of

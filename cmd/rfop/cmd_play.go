@@ -287,15 +287,10 @@ func (p *playSession) humanMove(pr engine.Prompt) error {
 	p.printChoices(pr)
 	for {
 		fmt.Fprintf(p.out, "%s [1-%d, h help]> ", side, len(pr.Choices))
-		if !p.in.Scan() {
-			if err := p.in.Err(); err != nil {
-				return fmt.Errorf("reading input: %w", err)
-			}
-			fmt.Fprintln(p.out)
-			fmt.Fprintln(p.out, "End of input: game abandoned without a result.")
-			return errQuit
+		line, err := p.readLine()
+		if err != nil {
+			return err
 		}
-		line := strings.TrimSpace(p.in.Text())
 		if n, err := strconv.Atoi(line); err == nil {
 			if n < 1 || n > len(pr.Choices) {
 				fmt.Fprintf(p.out, "No choice %d: type a number from 1 to %d.\n", n, len(pr.Choices))
@@ -431,6 +426,20 @@ func (p *playSession) showLog(atKeyboard engine.Side) {
 	}
 }
 
+// readLine reads one trimmed line; at the end of input the game is over
+// without a result (errQuit).
+func (p *playSession) readLine() (string, error) {
+	if !p.in.Scan() {
+		if err := p.in.Err(); err != nil {
+			return "", fmt.Errorf("reading input: %w", err)
+		}
+		fmt.Fprintln(p.out)
+		fmt.Fprintln(p.out, "End of input: game abandoned without a result.")
+		return "", errQuit
+	}
+	return strings.TrimSpace(p.in.Text()), nil
+}
+
 // handOver passes the keyboard to side in hot-seat play. On a terminal it
 // clears the screen, waits for Enter, and repeats what the opponent did
 // since side last played (it was printed before the clear).
@@ -444,13 +453,8 @@ func (p *playSession) handOver(side engine.Side) error {
 	}
 	fmt.Fprint(p.out, clearScreen)
 	fmt.Fprintf(p.out, "──────── %s to the keyboard ────────\n%s: look away. %s: press Enter when ready.", side, side.Other(), side)
-	if !p.in.Scan() {
-		if err := p.in.Err(); err != nil {
-			return fmt.Errorf("reading input: %w", err)
-		}
-		fmt.Fprintln(p.out)
-		fmt.Fprintln(p.out, "End of input: game abandoned without a result.")
-		return errQuit
+	if _, err := p.readLine(); err != nil {
+		return err
 	}
 	fmt.Fprint(p.out, clearScreen)
 	fmt.Fprintf(p.out, "%s at the keyboard.\n", side)
