@@ -61,11 +61,7 @@ func (b *Bot) termsFor(guildID string) *glossary.Terms {
 	defer b.mu.Unlock()
 	t, ok := b.terms[l]
 	if !ok {
-		var names []string
-		for _, c := range b.Deck.Cards() {
-			names = append(names, c.Name)
-		}
-		t = glossary.New(l, names)
+		t = glossary.ForDeck(l, b.Deck)
 		b.terms[l] = t
 	}
 	return t

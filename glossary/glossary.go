@@ -18,6 +18,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/rfop/rfop/engine"
 )
 
 // Lang is an edition's language.
@@ -204,6 +206,19 @@ func New(lang Lang, protect []string) *Terms {
 	}
 	sort.SliceStable(t.protect, func(i, j int) bool { return len(t.protect[i]) > len(t.protect[j]) })
 	return t
+}
+
+// ForDeck returns the terms of lang that keep every card name of deck
+// (nil: the embedded deck) as it is.
+func ForDeck(lang Lang, deck *engine.Deck) *Terms {
+	if deck == nil {
+		deck = engine.DefaultDeck()
+	}
+	var names []string
+	for _, c := range deck.Cards() {
+		names = append(names, c.Name)
+	}
+	return New(lang, names)
 }
 
 // Lang returns the language.

@@ -77,11 +77,7 @@ func NewFor(deck *engine.Deck, lang glossary.Lang) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	var names []string
-	for _, c := range deck.Cards() {
-		names = append(names, c.Name)
-	}
-	terms := glossary.New(lang, names)
+	terms := glossary.ForDeck(lang, deck)
 	r := &Renderer{deck: deck, fonts: f, terms: terms, tr: terms.Text}
 	// Enough spares for every CPU to render at once; more renders than
 	// that in parallel allocate extra canvases and faces, dropped after use.

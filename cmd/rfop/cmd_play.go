@@ -98,7 +98,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "play", "--lang: "+err.Error())
 	}
 	if lang != glossary.English {
-		stdout = termsWriter{w: stdout, t: glossary.New(lang, cardNames(engine.DefaultDeck()))}
+		stdout = termsWriter{w: stdout, t: glossary.ForDeck(lang, nil)}
 	}
 	if *seed == 0 {
 		*seed = int64(randomSeed())
@@ -173,14 +173,6 @@ func (t termsWriter) Write(b []byte) (int, error) {
 		return 0, err
 	}
 	return len(b), nil
-}
-
-func cardNames(d *engine.Deck) []string {
-	var out []string
-	for _, c := range d.Cards() {
-		out = append(out, c.Name)
-	}
-	return out
 }
 
 // clearScreen clears an ANSI terminal and its scroll-back.
