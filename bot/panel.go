@@ -26,15 +26,12 @@ func (b *Bot) panel(rec storage.Game, g *engine.Game, side engine.Side, note str
 }
 
 // panelWith is panel, listing the hand under the question when showHand
-// (the hand DM already lists it in its note).
+// (the hand DM already lists it in its note). Its words use the game terms
+// of the server's edition (terms.go), translated before they are measured
+// and cut to Discord's limits.
 func (b *Bot) panelWith(rec storage.Game, g *engine.Game, side engine.Side, note string, showHand bool) msg {
-	return localise(b.termsFor(rec.GuildID), b.panelEnglish(rec, g, side, note, showHand))
-}
-
-// panelEnglish is panelWith in the engine's words; labels are measured
-// after translation (localise cuts them to Discord's limits again).
-func (b *Bot) panelEnglish(rec storage.Game, g *engine.Game, side engine.Side, note string, showHand bool) msg {
 	t := b.termsFor(rec.GuildID)
+	content := func(sb *strings.Builder) string { return truncate(t.Text(sb.String()), 2000) }
 	p, ok := g.PromptFor(side)
 	var sb strings.Builder
 	if note != "" {
@@ -43,11 +40,11 @@ func (b *Bot) panelEnglish(rec storage.Game, g *engine.Game, side engine.Side, n
 	}
 	if g.S.Result != nil {
 		sb.WriteString("**Game over.** " + g.S.Result.Summary)
-		return msg{content: sb.String()}
+		return msg{content: content(&sb)}
 	}
 	if !ok {
 		sb.WriteString(b.waitingText(rec, g))
-		return msg{content: sb.String(), comps: []discordgo.MessageComponent{turnRow(rec.ID)}}
+		return msg{content: content(&sb), comps: []discordgo.MessageComponent{turnRow(rec.ID)}}
 	}
 	fmt.Fprintf(&sb, "**Game #%d · %s · you play %s**\n%s", rec.ID, roundName(g.S.Round), side, g.PromptText(p))
 	if hand := g.S.Hand[side]; showHand && len(hand) > 0 && (p.Kind == engine.PromptPlay || p.Kind == engine.PromptFCPlay || p.Kind == engine.PromptCensor || p.Kind == engine.PromptFCDiscard || p.Kind == engine.PromptObjective) {
@@ -87,7 +84,7 @@ func (b *Bot) panelEnglish(rec storage.Game, g *engine.Game, side engine.Side, n
 			var opts []discordgo.SelectMenuOption
 			for k := page * maxSelectOptions; k < len(labels) && k < (page+1)*maxSelectOptions; k++ {
 				opts = append(opts, discordgo.SelectMenuOption{Label: truncate(labels[k], maxOptionLabel), Value: fmt.Sprint(k),
-					Description: b.choiceDescription(g, p, p.Choices[k])})
+					Description: truncate(t.Text(b.describeChoice(g, p, p.Choices[k])), maxOptionLabel)})
 			}
 			ph := "Choose…"
 			if len(labels) > maxSelectOptions {
@@ -105,7 +102,7 @@ func (b *Bot) panelEnglish(rec storage.Game, g *engine.Game, side engine.Side, n
 			CustomID: customID{Verb: verbUndo, Game: rec.ID, Version: ver, Side: side.Key()}.String(),
 		}}})
 	}
-	return msg{content: truncate(sb.String(), 2000), comps: rows}
+	return msg{content: content(&sb), comps: rows}
 }
 
 // cardChoice: prompt kinds whose choices are cards.

@@ -67,50 +67,6 @@ func (b *Bot) termsFor(guildID string) *glossary.Terms {
 	return t
 }
 
-// localise translates a message's terms: its content, button labels,
-// select options and placeholders, cut again to Discord's limits (the
-// French and Russian words are often longer).
-func localise(t *glossary.Terms, m msg) msg {
-	if t.Lang() == glossary.English {
-		return m
-	}
-	m.content = truncate(t.Text(m.content), 2000)
-	rows := make([]discordgo.MessageComponent, len(m.comps))
-	for k, c := range m.comps {
-		rows[k] = localiseComponent(t, c)
-	}
-	m.comps = rows
-	return m
-}
-
-func localiseComponent(t *glossary.Terms, c discordgo.MessageComponent) discordgo.MessageComponent {
-	switch c := c.(type) {
-	case discordgo.ActionsRow:
-		out := discordgo.ActionsRow{Components: make([]discordgo.MessageComponent, len(c.Components))}
-		for k, x := range c.Components {
-			out.Components[k] = localiseComponent(t, x)
-		}
-		return out
-	case *discordgo.ActionsRow:
-		v := localiseComponent(t, *c).(discordgo.ActionsRow)
-		return &v
-	case discordgo.Button:
-		c.Label = truncate(t.Text(c.Label), maxButtonLabel)
-		return c
-	case discordgo.SelectMenu:
-		c.Placeholder = truncate(t.Text(c.Placeholder), 150)
-		opts := make([]discordgo.SelectMenuOption, len(c.Options))
-		for k, o := range c.Options {
-			o.Label = truncate(t.Text(o.Label), maxOptionLabel)
-			o.Description = truncate(t.Text(o.Description), maxOptionLabel)
-			opts[k] = o
-		}
-		c.Options = opts
-		return c
-	}
-	return c
-}
-
 // languageChoices are the `language` setting's choices.
 func languageChoices() []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice

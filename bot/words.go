@@ -76,6 +76,12 @@ func (b *Bot) waitingText(rec storage.Game, g *engine.Game) string {
 // pieces). "" when the label says it all. The panel is private, so the
 // player's own cards may be described.
 func (b *Bot) choiceDescription(g *engine.Game, p engine.Prompt, c engine.Choice) string {
+	return truncate(b.describeChoice(g, p, c), maxOptionLabel)
+}
+
+// describeChoice is choiceDescription before it is cut to Discord's limit
+// (the panel translates its terms first).
+func (b *Bot) describeChoice(g *engine.Game, p engine.Prompt, c engine.Choice) string {
 	var d string
 	switch c.Kind {
 	case engine.ChoosePlay:
@@ -95,7 +101,7 @@ func (b *Bot) choiceDescription(g *engine.Game, p engine.Prompt, c engine.Choice
 	case engine.ChooseMove:
 		d = "From: " + pieceCounts(g, c.Space) + " → to: " + pieceCounts(g, c.To)
 	}
-	return truncate(d, maxOptionLabel)
+	return d
 }
 
 // cardSummary: "2 OP · blue · MOMENTUM you +1. THEN PLACE…".
