@@ -181,21 +181,32 @@ func (g *Game) dealSoloObjectives() {
 		g.shuffle(s.ObjDeck)
 	}
 	// Fifty redraws all in one dimension (odds far below 1e-30 while two
-	// dimensions remain): take the top card and the next card from another
-	// dimension, which is what the redraws converge to.
-	top := len(s.ObjDeck) - 1
-	a := s.ObjDeck[top]
-	for i := top - 1; i >= 0; i-- {
-		b := s.ObjDeck[i]
-		if g.deck.Card(int(b)).Space.Info().Dim != g.deck.Card(int(a)).Space.Info().Dim {
-			s.ObjDeck = append(s.ObjDeck[:i], s.ObjDeck[i+1:top]...)
-			s.ObjOffer[player] = []int8{a, b}
-			return
-		}
+	// dimensions remain): take what the redraws converge to.
+	if pair, rest, ok := g.differentDimensionPair(s.ObjDeck); ok {
+		s.ObjOffer[player], s.ObjDeck = pair, rest
+		return
 	}
-	// Only one dimension is left (oneDimensionLeft), or fewer than 2 cards.
+	// Fewer than 2 cards (never with 12 objectives and 3 rounds).
 	s.ObjOffer[player] = append([]int8(nil), s.ObjDeck...)
 	s.ObjDeck = nil
+}
+
+// differentDimensionPair takes from deck (top last) its top card and the
+// next card of another Crisis Dimension; rest keeps the others in order.
+// ok is false when no card of another dimension is left.
+func (g *Game) differentDimensionPair(deck []int8) (pair, rest []int8, ok bool) {
+	if len(deck) < 2 {
+		return nil, deck, false
+	}
+	top := len(deck) - 1
+	a := deck[top]
+	for i := top - 1; i >= 0; i-- {
+		if b := deck[i]; g.deck.Card(int(b)).Space.Info().Dim != g.deck.Card(int(a)).Space.Info().Dim {
+			rest = append(append([]int8(nil), deck[:i]...), deck[i+1:top]...)
+			return []int8{a, b}, rest, true
+		}
+	}
+	return nil, deck, false
 }
 
 func (g *Game) oneDimensionLeft() bool {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -485,5 +486,36 @@ func TestSoloBotHoldsNoHand(t *testing.T) {
 			}
 			require.NotEmpty(t, last, "bot %s seed %d", bot, seed)
 		}
+	}
+}
+
+// Rulebook, Solo Sequence of Play step 2 (solo.md §6.6): the two objectives
+// drawn must name spaces of different Crisis Dimensions. When the redraws
+// give up, the offer is the top card and the next card of another
+// dimension, the rest of the deck keeping its order.
+func TestSoloObjectivePairOfDifferentDimensions(t *testing.T) {
+	g, err := NewSoloTestGame(Versailles, 1)
+	require.NoError(t, err)
+	// Objectives: #42 Butte Montmartre, #43 Butte-aux-Cailles, #44 Père
+	// Lachaise (Paris); #48 Press (Public Opinion); #53 National Assembly.
+	tests := []struct {
+		name     string
+		deck     []int8 // top last
+		wantPair []int8
+		wantRest []int8
+		ok       bool
+	}{
+		{"the top two differ", []int8{53, 48, 42}, []int8{42, 48}, []int8{53}, true},
+		{"the top two share Paris: the next other card", []int8{53, 48, 44, 43, 42}, []int8{42, 48}, []int8{53, 44, 43}, true},
+		{"only Paris is left", []int8{44, 43, 42}, nil, []int8{44, 43, 42}, false},
+		{"one card", []int8{42}, nil, []int8{42}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			pair, rest, ok := g.differentDimensionPair(append([]int8(nil), tc.deck...))
+			assert.Equal(t, tc.ok, ok)
+			assert.Equal(t, tc.wantPair, pair)
+			assert.Equal(t, tc.wantRest, rest)
+		})
 	}
 }
