@@ -1,0 +1,72 @@
+package main
+
+// The board picture of rfop play: a PNG redrawn before each question.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/glossary"
+)
+
+// boardWriter draws a view of the board to a PNG file.
+type boardWriter interface {
+	WriteBoard(path string, v engine.View, caption string) error
+}
+
+// newBoardWriter makes the board renderer for lang's game terms; nil while
+// package render is not wired in, in which case play shows the board as
+// text only.
+var newBoardWriter func(lang glossary.Lang) (boardWriter, error)
+
+// setupBoard makes the board writer, or notes once that there is none.
+func (p *playSession) setupBoard() {
+	if newBoardWriter == nil {
+		fmt.Fprintln(p.out, "(Board pictures are not available in this build: type s to see the board as text.)")
+		return
+	}
+	bw, err := newBoardWriter(p.lang)
+	if err != nil {
+		fmt.Fprintf(p.out, "(No board pictures: %v. Type s to see the board as text.)\n", err)
+		return
+	}
+	if p.boardDir == "" {
+		dir, err := os.MkdirTemp("", "rfop-board-")
+		if err != nil {
+			fmt.Fprintf(p.out, "(No board pictures: %v. Type s to see the board as text.)\n", err)
+			return
+		}
+		p.boardDir = dir
+	} else if err := os.MkdirAll(p.boardDir, 0o755); err != nil {
+		fmt.Fprintf(p.out, "(No board pictures: %v. Type s to see the board as text.)\n", err)
+		return
+	}
+	p.board = bw
+	p.boardStale = true
+}
+
+// writeBoard draws the board, if decisions were made since the last
+// picture, from the spectator's view (nothing private: the picture stays on
+// screen when the keyboard changes hands) and prints its path. It is
+// called before each question to a player and at the end of the game, so
+// a run of solo-opponent decisions makes one picture.
+func (p *playSession) writeBoard() {
+	if p.board == nil || !p.boardStale {
+		return
+	}
+	p.boardStale = false
+	v := p.g.ViewFor(engine.NoSide)
+	caption := roundName(v.Round)
+	if n := len(v.Log); n > 0 {
+		caption += " — " + v.Log[n-1].Text
+	}
+	path := filepath.Join(p.boardDir, "board.png")
+	if err := p.board.WriteBoard(path, v, caption); err != nil {
+		fmt.Fprintf(p.out, "(Board picture failed: %v. No more pictures; type s for the board as text.)\n", err)
+		p.board = nil
+		return
+	}
+	fmt.Fprintf(p.out, "Board: %s\n", path)
+}
