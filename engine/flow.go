@@ -486,10 +486,6 @@ func (g *Game) offerFreeCube(f *Frame) {
 		return
 	}
 	ch = append(ch, Choice{Kind: ChooseDone})
-	if f.Side == s.BotSide {
-		g.addPrompt(f.Side, PromptFreeCube, f, ch)
-		return
-	}
 	g.addPrompt(f.Side, PromptFreeCube, f, ch)
 }
 

@@ -9,7 +9,7 @@
 //	ROOM_COUNTS            = cubes
 //	SOLO_TIE               = bot       (the bot wins when no main condition holds)
 //
-// The engine runs the solo procedure (engine/bot.go: momentum check,
+// The engine runs the solo procedure (engine/solo_turn.go: momentum check,
 // reveal, extra OP, the Final Crisis reveals) and enforces the solo rules
 // (engine/solo_rules.go: Available cubes only, Room for event cubes, the
 // dry run of "would have an effect", bonus cubes paid at the breach). Every
