@@ -74,7 +74,8 @@ func TestLoadRejectsCorruptState(t *testing.T) {
 	}{
 		{"not JSON", nil, "not valid JSON"},
 		{"too many cubes", func(m map[string]any) { m["pool"] = []any{30, 0} }, "cubes accounted for"},
-		{"unknown frame", func(m map[string]any) { m["stack"] = []any{map[string]any{"k": 99}} }, "unknown kind"},
+		// Appended, not replacing the stack: a play's frame holds its card (census).
+		{"unknown frame", func(m map[string]any) { m["stack"] = append(m["stack"].([]any), map[string]any{"k": 99}) }, "unknown kind"},
 		{"other deck", func(m map[string]any) { m["deckId"] = "feedface" }, "started with deck"},
 		{"bad card", func(m map[string]any) { m["deck"] = []any{77} }, "invalid card"},
 	}

@@ -297,7 +297,12 @@ func (g *Game) applyObjective(f *Frame, side Side, c Choice) {
 		g.pop()
 		return
 	}
-	s.ObjOffer[side] = nil // the other card leaves the game face down
+	for _, o := range s.ObjOffer[side] {
+		if int(o) != c.Card {
+			s.ObjOut = insertSorted(s.ObjOut, o) // the other card leaves the game face down
+		}
+	}
+	s.ObjOffer[side] = nil
 	f.Flags |= 1 << uint(side)
 	g.logf(side, "%s has chosen its objective.", side)
 	g.private(side, "You keep objective %s.", g.cardName(c.Card))
@@ -438,6 +443,7 @@ func (g *Game) applyPlay(f *Frame, c Choice) {
 	case ModeFinalCrisisOps:
 		fc := FinalCrisisCardOf(side)
 		s.FCHeld[side] = false
+		s.OutOfGame = insertSorted(s.OutOfGame, int8(fc))
 		g.logf(side, "%s discards %s to play its Final Crisis card %s for %d operations points; %s is removed from the game.",
 			side, g.cardName(c.Card), g.cardName(fc), c.Cost, g.cardName(fc))
 		g.push(Frame{K: fEndPlay, Side: side, You: side, Card: int8(c.Card), Flags: 1})

@@ -1,11 +1,16 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // CheckInvariants verifies the conservation and limit rules of map.md:
 // 18 cubes per side all accounted for, at most 4 cubes per side per space,
 // at most one disc per space and two per side, VP within ±5, momentum 0-3,
-// the Commune pool within its capacity, every card in exactly one place.
+// the Commune pool within its capacity, and the card census: every one of
+// the 53 cards in exactly one place (see census).
 func (g *Game) CheckInvariants() error {
 	s := &g.S
 	for _, side := range [2]Side{Versailles, Commune} {
@@ -60,44 +65,142 @@ func (g *Game) CheckInvariants() error {
 	if s.Round < 1 || s.Round > roundFinal {
 		return fmt.Errorf("round %d out of 1-4", s.Round)
 	}
-	// Every card is in exactly one place.
-	var seen [numCards + 1]int
-	count := func(a []int8) error {
-		for _, c := range a {
-			if c < 1 || c > numCards {
-				return fmt.Errorf("invalid card number %d", c)
-			}
-			seen[c]++
+	return g.S.checkCensus()
+}
+
+// ---- the card census ----
+
+// Every one of the 53 cards is always in exactly one place: one of the
+// State's card lists or flags, or the card of a play still on the stack (a
+// card leaves the hand when it is played and reaches the discard pile when
+// the play ends). The places:
+//
+//	Deck, Discard, Removed   Strategy deck, discard pile, removed from the game during play
+//	OutOfGame                two-player-only cards at a solo setup, Final Crisis cards used up
+//	Hand, SetAside           each side's cards
+//	FCHeld                   each side's Final Crisis card, held face up
+//	in play                  the card of an unfinished play (fEndPlay, the solo opponent's turn)
+//	ObjDeck, ObjOffer        objectives not dealt yet, objectives offered at a deal
+//	Objective, Fulfilled     each side's kept objective, fulfilled objectives
+//	ObjOut                   objectives out of the game: not kept, or not fulfilled
+
+type cardList struct {
+	where string
+	cards []int8
+}
+
+// census lists where each card is (index = card number).
+func (s *State) census() (places [numCards + 1][]string, err error) {
+	add := func(where string, c int8) error {
+		if c < 1 || c > numCards {
+			return fmt.Errorf("invalid card number %d in %s", c, where)
 		}
+		places[c] = append(places[c], where)
 		return nil
 	}
-	lists := [][]int8{s.Deck, s.Removed, s.ObjDeck}
-	for i := 0; i < 2; i++ {
-		lists = append(lists, s.Hand[i], s.SetAside[i], s.ObjOffer[i], s.Fulfilled[i])
+	lists := []cardList{
+		{"the Strategy deck", s.Deck},
+		{"the removed cards", s.Removed},
+		{"the cards out of the game", s.OutOfGame},
+		{"the Objective deck", s.ObjDeck},
+		{"the objectives out of the game", s.ObjOut},
 	}
-	for _, l := range lists {
-		if err := count(l); err != nil {
-			return err
+	for _, side := range [2]Side{Versailles, Commune} {
+		lists = append(lists,
+			cardList{side.String() + "'s hand", s.Hand[side]},
+			cardList{side.String() + "'s set-aside cards", s.SetAside[side]},
+			cardList{side.String() + "'s objective offer", s.ObjOffer[side]},
+			cardList{side.String() + "'s fulfilled objectives", s.Fulfilled[side]})
+	}
+	for _, side := range [2]Side{Versailles, Commune} {
+		if s.Objective[side] != 0 {
+			lists = append(lists, cardList{side.String() + "'s objective", []int8{s.Objective[side]}})
+		}
+		if s.FCHeld[side] {
+			lists = append(lists, cardList{side.String() + "'s held Final Crisis card", []int8{int8(FinalCrisisCardOf(side))}})
 		}
 	}
 	for _, e := range s.Discard {
-		if e.Card < 1 || e.Card > numCards {
-			return fmt.Errorf("invalid card number %d on the discard pile", e.Card)
-		}
-		seen[e.Card]++
+		lists = append(lists, cardList{"the discard pile", []int8{e.Card}})
 	}
-	for i := 0; i < 2; i++ {
-		if s.Objective[i] < 0 || s.Objective[i] > numCards {
-			return fmt.Errorf("invalid objective %d", s.Objective[i])
+	for _, f := range s.Stack {
+		if c := inPlay(f); c != 0 {
+			lists = append(lists, cardList{"the play being resolved", []int8{c}})
 		}
-		if s.Objective[i] > 0 {
-			seen[s.Objective[i]]++
+	}
+	for _, l := range lists {
+		for _, c := range l.cards {
+			if err := add(l.where, c); err != nil {
+				return places, err
+			}
 		}
+	}
+	return places, nil
+}
+
+// inPlay is the card a frame holds between leaving a hand (or the deck)
+// and reaching the discard pile: the card of a play that has not ended.
+// Other frames only name a card (the event being resolved, an objective).
+func inPlay(f Frame) int8 {
+	if f.K == fEndPlay || f.K == fBot {
+		return f.Card
+	}
+	return 0
+}
+
+// checkCensus: every card is in exactly one place.
+func (s *State) checkCensus() error {
+	places, err := s.census()
+	if err != nil {
+		return err
 	}
 	for n := 1; n <= numCards; n++ {
-		if seen[n] > 1 {
-			return fmt.Errorf("card #%d is in %d places", n, seen[n])
+		switch len(places[n]) {
+		case 1:
+		case 0:
+			return fmt.Errorf("card #%d is in no place (lost)", n)
+		default:
+			return fmt.Errorf("card #%d is in %d places: %s", n, len(places[n]), strings.Join(places[n], ", "))
 		}
 	}
 	return nil
+}
+
+// giveLostCardsAPlace upgrades a state saved before the census (Census
+// false): the cards such a game dropped without a trace are exactly the
+// ones the census added places for, and each kind had one way to be
+// dropped — an objective left the game (not kept or not fulfilled), a
+// Final Crisis card was used up, a two-player-only card was left out of a
+// solo deck. The lists are in card-number order, so an upgraded save and a
+// replay of its action log save identically. Any other missing card stays
+// missing and the census reports it.
+func (s *State) giveLostCardsAPlace(deck *Deck) error {
+	if s.Census {
+		return nil
+	}
+	places, err := s.census()
+	if err != nil {
+		return err
+	}
+	for n := 1; n <= numCards; n++ {
+		if len(places[n]) != 0 {
+			continue
+		}
+		switch c := deck.Card(n); {
+		case c.Kind == ObjectiveCard:
+			s.ObjOut = insertSorted(s.ObjOut, int8(n))
+		case c.Kind == FinalCrisisCard && !s.FCHeld[c.Side]:
+			s.OutOfGame = insertSorted(s.OutOfGame, int8(n))
+		case c.Kind == StrategyCard && c.TwoPlayerOnly && s.BotSide != NoSide:
+			s.OutOfGame = insertSorted(s.OutOfGame, int8(n))
+		}
+	}
+	s.Census = true
+	return nil
+}
+
+// insertSorted adds c to a list kept in card-number order.
+func insertSorted(a []int8, c int8) []int8 {
+	i, _ := slices.BinarySearch(a, c)
+	return slices.Insert(a, i, c)
 }

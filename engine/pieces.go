@@ -322,8 +322,8 @@ func (g *Game) changeMomentum(side Side, delta int) bool {
 	return true
 }
 
-// drawForTest turns over the top Strategy card for a military test
-// (decisions 4, 6, 25). ok is false when no card can be drawn.
+// drawCard turns over the top Strategy card: a deal, a draw, a military
+// test, the solo opponent's reveal (decisions 4, 6, 25). ok is false when no card can be drawn.
 func (g *Game) drawCard() (card int, ok bool) {
 	s := &g.S
 	if len(s.Deck) == 0 && !g.reshuffle() {

@@ -12,7 +12,8 @@ import (
 // variants and checks, after every decision: the invariants of map.md
 // (18 cubes per side accounted for, ≤4 cubes per side per space, ≤1 disc
 // per space, VP within ±5, momentum 0-3, Commune pool within capacity),
-// and that the opponent's view never holds hidden information.
+// the card census (every one of the 53 cards in exactly one place), and
+// that the opponent's view never holds hidden information.
 func TestPropertyRandomGames(t *testing.T) {
 	games := 1500
 	if testing.Short() {

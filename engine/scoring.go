@@ -394,6 +394,7 @@ func (g *Game) stepObjEvents(f *Frame) bool {
 				s.Fulfilled[side] = append(s.Fulfilled[side], o)
 				g.logf(side, "%s fulfils objective %s.", side, g.cardName(int(o)))
 			} else {
+				s.ObjOut = insertSorted(s.ObjOut, o)
 				g.logf(side, "%s did not control its objective: %s is removed from the game.", side, g.cardName(int(o)))
 			}
 			s.Objective[side] = 0

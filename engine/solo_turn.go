@@ -157,6 +157,7 @@ func (g *Game) stepBotFinalCrisis(f *Frame) bool {
 		if s.Plays[bot] >= s.FCHand-1 {
 			fc := FinalCrisisCardOf(bot)
 			s.FCHeld[bot] = false
+			s.OutOfGame = insertSorted(s.OutOfGame, int8(fc)) // played: out of the game, never reshuffled (§6.8)
 			f.Phase = 2
 			c := g.deck.Card(fc)
 			if g.eventPlayable(c, bot) && g.soloEffective(fc, 0, bot) {

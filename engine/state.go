@@ -72,6 +72,11 @@ type State struct {
 	Deck      []int8         `json:"deck"`
 	Discard   []DiscardEntry `json:"discard"` // last entry is the top
 	Removed   []int8         `json:"removed"` // strategy cards removed from the game during play
+	// OutOfGame: cards out of the game for good, in number order — the
+	// two-player-only cards at a solo setup, a Final Crisis card played for
+	// operations (decision 1), the solo opponent's Final Crisis card after
+	// its last play. Never reshuffled.
+	OutOfGame []int8 `json:"outOfGame,omitempty"`
 	Hand      [2][]int8      `json:"hand"`
 	SetAside  [2][]int8      `json:"setAside"`
 	FCHeld    [2]bool        `json:"fcHeld"`
@@ -81,6 +86,13 @@ type State struct {
 	// ObjRevealed is true from objective scoring until the next deal.
 	ObjRevealed bool      `json:"objRevealed"`
 	Fulfilled   [2][]int8 `json:"fulfilled"`
+	// ObjOut: objectives out of the game, in number order — the card not
+	// kept at a deal (face down: never shown in a view) and objectives not
+	// fulfilled.
+	ObjOut []int8 `json:"objOut,omitempty"`
+	// Census is true when every card has a place in the state (the card
+	// census, invariants.go); Load upgrades older saves.
+	Census bool `json:"census,omitempty"`
 	Plays       [2]int8   `json:"plays"`
 
 	// Event context: the last space an effect step acted in ("that space"),
@@ -179,12 +191,14 @@ func New(o Options) (*Game, error) {
 	s.First = Commune
 	s.FCHeld = [2]bool{true, true}
 	s.LastSpace = NoSpace
+	s.Census = true
 	for n := 1; n <= numCards; n++ {
 		c := o.Deck.Card(n)
 		switch {
 		case c.Kind == StrategyCard:
 			if s.BotSide != NoSide && c.TwoPlayerOnly {
-				continue // solo setup removes #1 #12 #13 #22 #29 #30
+				s.OutOfGame = append(s.OutOfGame, int8(n)) // solo setup removes #1 #12 #13 #22 #29 #30
+				continue
 			}
 			s.Deck = append(s.Deck, int8(n))
 		case c.Kind == ObjectiveCard:
@@ -267,6 +281,15 @@ func Load(b []byte, deck *Deck) (*Game, error) {
 	if g.S.DeckID != deck.ID {
 		return nil, fmt.Errorf("load game: the game was started with deck %s, not %s", g.S.DeckID, deck.ID)
 	}
+	// A save from before the card census: give its cards their places.
+	if err := g.S.giveLostCardsAPlace(deck); err != nil {
+		return nil, fmt.Errorf("load game: corrupt state: %w", err)
+	}
+	if u := g.S.Undo; u != nil && u.Base != nil {
+		if err := u.Base.giveLostCardsAPlace(deck); err != nil {
+			return nil, fmt.Errorf("load game: corrupt undo point: %w", err)
+		}
+	}
 	if err := g.CheckInvariants(); err != nil {
 		return nil, fmt.Errorf("load game: corrupt state: %w", err)
 	}
@@ -296,7 +319,9 @@ func (s *State) clone(withLog bool) State {
 	c.Deck = cp8(s.Deck)
 	c.Discard = append([]DiscardEntry(nil), s.Discard...)
 	c.Removed = cp8(s.Removed)
+	c.OutOfGame = cp8(s.OutOfGame)
 	c.ObjDeck = cp8(s.ObjDeck)
+	c.ObjOut = cp8(s.ObjOut)
 	for i := 0; i < 2; i++ {
 		c.Hand[i] = cp8(s.Hand[i])
 		c.SetAside[i] = cp8(s.SetAside[i])
