@@ -69,20 +69,20 @@ type State struct {
 	Initiative Side    `json:"initiative"`
 	First      Side    `json:"first"` // who plays first this round
 
-	Deck      []int8         `json:"deck"`
-	Discard   []DiscardEntry `json:"discard"` // last entry is the top
-	Removed   []int8         `json:"removed"` // strategy cards removed from the game during play
+	Deck    []int8         `json:"deck"`
+	Discard []DiscardEntry `json:"discard"` // last entry is the top
+	Removed []int8         `json:"removed"` // strategy cards removed from the game during play
 	// OutOfGame: cards out of the game for good, in number order — the
 	// two-player-only cards at a solo setup, a Final Crisis card played for
 	// operations (decision 1), the solo opponent's Final Crisis card after
 	// its last play. Never reshuffled.
-	OutOfGame []int8 `json:"outOfGame,omitempty"`
-	Hand      [2][]int8      `json:"hand"`
-	SetAside  [2][]int8      `json:"setAside"`
-	FCHeld    [2]bool        `json:"fcHeld"`
-	ObjDeck   []int8         `json:"objDeck"`
-	ObjOffer  [2][]int8      `json:"objOffer"`
-	Objective [2]int8        `json:"objective"`
+	OutOfGame []int8    `json:"outOfGame,omitempty"`
+	Hand      [2][]int8 `json:"hand"`
+	SetAside  [2][]int8 `json:"setAside"`
+	FCHeld    [2]bool   `json:"fcHeld"`
+	ObjDeck   []int8    `json:"objDeck"`
+	ObjOffer  [2][]int8 `json:"objOffer"`
+	Objective [2]int8   `json:"objective"`
 	// ObjRevealed is true from objective scoring until the next deal.
 	ObjRevealed bool      `json:"objRevealed"`
 	Fulfilled   [2][]int8 `json:"fulfilled"`
@@ -92,8 +92,8 @@ type State struct {
 	ObjOut []int8 `json:"objOut,omitempty"`
 	// Census is true when every card has a place in the state (the card
 	// census, invariants.go); Load upgrades older saves.
-	Census bool `json:"census,omitempty"`
-	Plays       [2]int8   `json:"plays"`
+	Census bool    `json:"census,omitempty"`
+	Plays  [2]int8 `json:"plays"`
 
 	// Event context: the last space an effect step acted in ("that space"),
 	// cards drawn by the current event.
