@@ -24,6 +24,19 @@
 // opponent acts (Prompt.CanUndo, Undo). Replay rebuilds a game from its
 // options and move log.
 //
+// Every one of the 53 cards is always in exactly one place (the card
+// census of CheckInvariants, invariants.go): the decks, the discard pile,
+// the hands and set-aside cards, the held Final Crisis cards, the kept,
+// offered and fulfilled objectives, the card of a play in progress, and
+// the cards out of the game (Removed, OutOfGame, ObjOut). Load gives a
+// save from before the census its missing places.
+//
+// Resume starts a new game from a position built outside a game (a
+// worked example, an analysis) with procedures of the rules (Proc...);
+// the position must pass the limits and the census. It is how package
+// solo's tests set up the worked examples of docs/solo.md; nothing
+// changes a running game except its decisions.
+//
 // # Card effects are data
 //
 // cards.json (embedded; LoadDeckFile reads a replacement with the same

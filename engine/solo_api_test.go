@@ -15,7 +15,7 @@ import (
 // state and the version), uniform over 1..k, and does not advance the
 // state's random source.
 func TestRollDie(t *testing.T) {
-	g, err := NewSoloTestGame(Commune, 3)
+	g, err := newSoloTestGame(Commune, 3)
 	require.NoError(t, err)
 	rng := g.S.RNG
 	var seen [7]int
@@ -98,7 +98,7 @@ func TestHasRoom(t *testing.T) {
 // TestSoloReshuffleKeepsFinalCrisisCards: §6.8 — the Final Crisis cards are
 // never shuffled into the solo deck.
 func TestSoloReshuffleKeepsFinalCrisisCards(t *testing.T) {
-	g, err := NewSoloTestGame(Commune, 3)
+	g, err := newSoloTestGame(Commune, 3)
 	require.NoError(t, err)
 	g.S.Deck = nil
 	g.S.Discard = []DiscardEntry{{Card: 17, By: Versailles, Round: 4}, {Card: 5, By: Versailles, Round: 4}}
@@ -113,13 +113,13 @@ func TestSoloReshuffleKeepsFinalCrisisCards(t *testing.T) {
 // Available, in operations either (switch OPS_USE_AVAILABLE_ONLY): its
 // Final Crisis zone stays untouched before round 3.
 func TestSoloOpsUseAvailableOnly(t *testing.T) {
-	g, err := NewSoloTestGame(Versailles, 3)
+	g, err := newSoloTestGame(Versailles, 3)
 	require.NoError(t, err)
 	s := &g.S
 	s.Track[Versailles] = [NumZones]int8{0, 0, 0, 2}
 	s.Breached[Versailles] = [NumZones]bool{true, true, true, false}
-	g.PushOpsForTest(Versailles, 2, Military)
-	g.RunForTest()
+	g.pushOpsForTest(Versailles, 2, Military)
+	g.runForTest()
 	p, ok := g.PromptFor(Versailles)
 	require.True(t, ok)
 	require.Equal(t, PromptOpsPlace, p.Kind)
@@ -165,7 +165,7 @@ func TestSoloSetupRemovesCardsAndDealsNoBotHand(t *testing.T) {
 func TestSoloObjectiveDrawRedrawsOneDimension(t *testing.T) {
 	dimOf := func(g *Game, n int8) Dimension { return g.deck.Card(int(n)).Space.Info().Dim }
 	for seed := int64(1); seed <= 200; seed++ {
-		g, err := NewSoloTestGame(Versailles, seed)
+		g, err := newSoloTestGame(Versailles, seed)
 		require.NoError(t, err)
 		s := &g.S
 		// Put two Institutional objectives on top (51 Royalists, 52 Republicans).
@@ -180,7 +180,7 @@ func TestSoloObjectiveDrawRedrawsOneDimension(t *testing.T) {
 		require.Empty(t, s.ObjOffer[Versailles])
 	}
 	// Edge case (§6.6): only one dimension left → the pair drawn is kept.
-	g, err := NewSoloTestGame(Commune, 1)
+	g, err := newSoloTestGame(Commune, 1)
 	require.NoError(t, err)
 	g.S.ObjDeck = []int8{51, 52, 53}
 	g.dealSoloObjectives()
@@ -215,7 +215,7 @@ func TestSoloInitiativeBotPlaysSecond(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := NewSoloTestGame(tc.bot, 1)
+			g, err := newSoloTestGame(tc.bot, 1)
 			require.NoError(t, err)
 			g.S.VP[Political] = tc.vpPol
 			g.initiativePhase()
@@ -225,7 +225,7 @@ func TestSoloInitiativeBotPlaysSecond(t *testing.T) {
 				require.Equal(t, tc.wantFirst, g.S.Initiative)
 				return
 			}
-			g.RunForTest()
+			g.runForTest()
 			player := tc.bot.Other()
 			p, ok := g.PromptFor(player)
 			require.True(t, ok)
@@ -256,10 +256,10 @@ func TestSoloObjectiveScoringAsymmetry(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := NewSoloTestGame(Versailles, 1)
+			g, err := newSoloTestGame(Versailles, 1)
 			require.NoError(t, err)
-			g.SetObjectiveForTest(Versailles, Republicans) // the bot's
-			g.SetObjectiveForTest(Commune, FortIssy)       // the Player's
+			g.setObjectiveForTest(Versailles, Republicans) // the bot's
+			g.setObjectiveForTest(Commune, FortIssy)       // the Player's
 			tc.board(&g.S)
 			g.scoreObjectivesPhase()
 			require.Equal(t, tc.wantVP, g.S.VP)
@@ -273,7 +273,7 @@ func TestSoloObjectiveScoringAsymmetry(t *testing.T) {
 // Initiative Player he is asked.
 func TestSoloBotInitiativePlayerScoresFirst(t *testing.T) {
 	setup := func(initiative Side) *Game {
-		g, err := NewSoloTestGame(Versailles, 1)
+		g, err := newSoloTestGame(Versailles, 1)
 		require.NoError(t, err)
 		s := &g.S
 		s.Initiative = initiative
@@ -301,16 +301,16 @@ func TestSoloBotInitiativePlayerScoresFirst(t *testing.T) {
 // TestSoloBotInitiativePlayerObjectiveEventFirst: solo step 8 — with the bot
 // as Initiative Player, its objective event comes after the Player's.
 func TestSoloBotInitiativePlayerObjectiveEventFirst(t *testing.T) {
-	g, err := NewSoloTestGame(Versailles, 1)
+	g, err := newSoloTestGame(Versailles, 1)
 	require.NoError(t, err)
 	s := &g.S
 	s.Initiative = Versailles
-	g.SetObjectiveForTest(Versailles, Republicans)
-	g.SetObjectiveForTest(Commune, FortIssy)
+	g.setObjectiveForTest(Versailles, Republicans)
+	g.setObjectiveForTest(Commune, FortIssy)
 	s.Cubes[Versailles][Republicans], s.Cubes[Commune][FortIssy] = 1, 1
 	s.Track[Versailles] = trackStart[Versailles]
-	g.PushObjectiveEventsForTest()
-	g.RunForTest()
+	g.pushObjectiveEventsForTest()
+	g.runForTest()
 	_, botAsked := g.PromptFor(Versailles)
 	require.False(t, botAsked)
 	p, ok := g.PromptFor(Commune)
@@ -335,7 +335,7 @@ func TestSoloTieGoesToTheBot(t *testing.T) {
 		{Versailles, [2]int8{-1, 0}, Commune, "victory"},
 	}
 	for _, tc := range tests {
-		g, err := NewSoloTestGame(tc.bot, 1)
+		g, err := newSoloTestGame(tc.bot, 1)
 		require.NoError(t, err)
 		g.S.VP = tc.vp
 		// With the 2-player tiebreaker the Commune would win these ties
@@ -352,11 +352,11 @@ func TestSoloTieGoesToTheBot(t *testing.T) {
 // the discard pile empty the bot's play is the momentum check alone, and
 // it still counts as one of its three plays.
 func TestSoloBotTurnNothingToReveal(t *testing.T) {
-	g, err := NewSoloTestGame(Versailles, 1)
+	g, err := newSoloTestGame(Versailles, 1)
 	require.NoError(t, err)
 	g.S.Deck, g.S.Discard = nil, nil
-	g.PushBotTurnForTest()
-	g.RunForTest()
+	g.pushBotTurnForTest()
+	g.runForTest()
 	require.Empty(t, g.Prompts())
 	require.Empty(t, g.S.Stack)
 	require.Equal(t, int8(1), g.S.Plays[Versailles])
@@ -383,7 +383,7 @@ func TestSoloDiscardedEventEligibility(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := NewSoloTestGame(Commune, 1)
+			g, err := newSoloTestGame(Commune, 1)
 			require.NoError(t, err)
 			s := &g.S
 			s.Round = 2
@@ -392,13 +392,13 @@ func TestSoloDiscardedEventEligibility(t *testing.T) {
 			s.Cubes[Versailles][ButteAuxCailles] = 1
 			s.Cubes[Versailles][SocialMovements] = 1
 			s.Cubes[Versailles][Republicans] = 1
-			g.DiscardForTest(tc.top, tc.by)
+			g.discardForTest(tc.top, tc.by)
 			if tc.lastRnd {
 				s.Discard[len(s.Discard)-1].Round = 1
 			}
-			g.PutOnDeckForTest(tc.revealed)
-			g.PushBotTurnForTest()
-			g.RunForTest()
+			g.putOnDeckForTest(tc.revealed)
+			g.pushBotTurnForTest()
+			g.runForTest()
 			p, ok := g.PromptFor(Commune)
 			require.True(t, ok)
 			require.Equal(t, PromptPlay, p.Kind)
@@ -435,7 +435,7 @@ func TestSoloAvailableCubes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := NewSoloTestGame(Versailles, 1)
+			g, err := newSoloTestGame(Versailles, 1)
 			require.NoError(t, err)
 			s := &g.S
 			s.Round = tc.round
@@ -494,7 +494,7 @@ func TestSoloBotHoldsNoHand(t *testing.T) {
 // give up, the offer is the top card and the next card of another
 // dimension, the rest of the deck keeping its order.
 func TestSoloObjectivePairOfDifferentDimensions(t *testing.T) {
-	g, err := NewSoloTestGame(Versailles, 1)
+	g, err := newSoloTestGame(Versailles, 1)
 	require.NoError(t, err)
 	// Objectives: #42 Butte Montmartre, #43 Butte-aux-Cailles, #44 Père
 	// Lachaise (Paris); #48 Press (Public Opinion); #53 National Assembly.

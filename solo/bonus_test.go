@@ -12,8 +12,7 @@ import (
 func bonusRun(t *testing.T, bot engine.Side, spec string, p *Policy, opts ...opt) (*engine.Game, []Explanation) {
 	g := newGame(t, bot, spec, opts...)
 	g.S.Initiative, g.S.First = bot, bot
-	g.PushBonusActionsForTest()
-	g.RunForTest()
+	resume(t, g, engine.ProcBonusActions())
 	exs := runBot(t, g, p)
 	require.Empty(t, g.Prompts())
 	return g, exs
@@ -118,8 +117,7 @@ func TestBonusOrder(t *testing.T) {
 	t.Run("bot Initiative, Versailles", func(t *testing.T) {
 		g := newGame(t, V, "MV V1, NA V1, Press C1", withAvail(0))
 		g.S.Initiative = V
-		g.PushBonusActionsForTest()
-		g.RunForTest()
+		resume(t, g, engine.ProcBonusActions())
 		pr, ok := g.PromptFor(C)
 		require.True(t, ok, "the Player's own action comes first")
 		require.Equal(t, engine.PromptBonusOrder, pr.Kind)
@@ -135,8 +133,7 @@ func TestBonusOrder(t *testing.T) {
 	t.Run("bot Initiative, Commune", func(t *testing.T) {
 		g := newGame(t, C, "Press C1, BM C1, NA C1", withAvail(0))
 		g.S.Initiative = C
-		g.PushBonusActionsForTest()
-		g.RunForTest()
+		resume(t, g, engine.ProcBonusActions())
 		exs := runBot(t, g, dice(t))
 		require.Equal(t, engine.PromptBonusOrder, exs[0].Prompt)
 		require.Equal(t, int(engine.PublicOpinion), exs[0].Choice.N)
@@ -147,8 +144,7 @@ func TestBonusOrder(t *testing.T) {
 	t.Run("Player Initiative orders the bot's actions", func(t *testing.T) {
 		g := newGame(t, V, "MV V1, NA V1", withAvail(0))
 		g.S.Initiative = C
-		g.PushBonusActionsForTest()
-		g.RunForTest()
+		resume(t, g, engine.ProcBonusActions())
 		_, botAsked := g.PromptFor(V)
 		require.False(t, botAsked)
 		player(t, g, engine.PromptBonusOrder, func(c engine.Choice) bool { return c.N == int(engine.Institutional) })
@@ -161,8 +157,7 @@ func TestBonusOrder(t *testing.T) {
 func TestSphereChoice(t *testing.T) {
 	run := func(t *testing.T, bot engine.Side, spec string, p *Policy, opts ...opt) Explanation {
 		g := newGame(t, bot, spec, opts...)
-		g.PushOpsForTest(bot, 1, -1)
-		g.RunForTest()
+		resume(t, g, engine.ProcOperations(bot, 1, engine.AnySphere))
 		pr, ok := g.PromptFor(bot)
 		require.True(t, ok)
 		require.Equal(t, engine.PromptSphere, pr.Kind)
@@ -191,9 +186,8 @@ func TestSphereChoice(t *testing.T) {
 func TestMomentumCheck(t *testing.T) {
 	start := func(t *testing.T, bot engine.Side, opts ...opt) *engine.Game {
 		g := newGame(t, bot, "Royalists V1, Press V1 C1, SM C1", opts...)
-		g.PutOnDeckForTest(38)
-		g.PushBotTurnForTest()
-		g.RunForTest()
+		putOnDeck(g, 38)
+		resume(t, g, engine.ProcBotTurn())
 		return g
 	}
 	t.Run("Versailles, Available 2: PC rises and its cubes join the pool", func(t *testing.T) {
@@ -232,8 +226,7 @@ func TestMomentumCheck(t *testing.T) {
 func TestFreeCube(t *testing.T) {
 	t.Run("Commune bot: Public Opinion", func(t *testing.T) {
 		g := newGame(t, C, "Press V2, CC V1 C1, SM V1", withAvail(2))
-		g.PushFreeCubeForTest(C)
-		g.RunForTest()
+		resume(t, g, engine.ProcFreeCube(C))
 		exs := runBot(t, g, dice(t))
 		require.Len(t, exs, 1)
 		require.Equal(t, cc, exs[0].Choice.Space)
@@ -242,8 +235,7 @@ func TestFreeCube(t *testing.T) {
 	t.Run("no Available cube: none placed", func(t *testing.T) {
 		g := newGame(t, V, "", withAvail(0))
 		require.Equal(t, int8(2), g.S.Track[V][engine.ZoneFinalCrisis], "cubes left only in the Final Crisis zone")
-		g.PushFreeCubeForTest(V)
-		g.RunForTest()
+		resume(t, g, engine.ProcFreeCube(V))
 		exs := runBot(t, g, dice(t))
 		require.Len(t, exs, 1)
 		require.Equal(t, engine.ChooseDone, exs[0].Choice.Kind)

@@ -10,8 +10,7 @@ import (
 // eventRun resolves card's event for the bot in a position.
 func eventRun(t *testing.T, bot engine.Side, card int, spec string, opts ...opt) (*engine.Game, []Explanation) {
 	g := newGame(t, bot, spec, opts...)
-	g.PushEventForTest(card, bot)
-	g.RunForTest()
+	resume(t, g, engine.ProcEvent(card, bot))
 	return g, runBot(t, g, dice(t))
 }
 
@@ -48,9 +47,8 @@ func TestEventOptions(t *testing.T) {
 	})
 	t.Run("AND/OR in printed order", func(t *testing.T) {
 		g := newGame(t, C, "MV V1, NA V1 C1, BM C2, PL C1", withAvail(3))
-		g.PutOnDeckForTest(draw1, draw1b)
-		g.PushEventForTest(34, C)
-		g.RunForTest()
+		putOnDeck(g, draw1, draw1b)
+		resume(t, g, engine.ProcEvent(34, C))
 		exs := runBot(t, g, dice(t))
 		require.Equal(t, engine.PromptAndOrOrder, exs[0].Prompt)
 		require.Equal(t, 0, exs[0].Choice.N, "the Military operation first")
@@ -83,9 +81,8 @@ func TestWouldHaveAnEffect(t *testing.T) {
 	// #9 Socialist Newspaper Ban: no Commune cube in Press or Social
 	// Movements and no Room in Press: only the backlash (Commune +1) is left.
 	g := newGame(t, V, "Press V2, Royalists V1", withAvail(3), communePoolRoom())
-	g.PutOnDeckForTest(9)
-	g.PushBotTurnForTest()
-	g.RunForTest()
+	putOnDeck(g, 9)
+	resume(t, g, engine.ProcBotTurn())
 	exs := runBot(t, g, &Policy{})
 	require.Equal(t, engine.ModeOps, exs[0].Choice.Mode)
 	require.Contains(t, exs[0].Rows, "Friendly, but its event would have no effect (dry run, §6.2)")
@@ -93,9 +90,8 @@ func TestWouldHaveAnEffect(t *testing.T) {
 
 	// With a Commune cube in Social Movements the same card is used.
 	g = newGame(t, V, "Press V2, Royalists V1, SM C1", withAvail(3), communePoolRoom())
-	g.PutOnDeckForTest(9)
-	g.PushBotTurnForTest()
-	g.RunForTest()
+	putOnDeck(g, 9)
+	resume(t, g, engine.ProcBotTurn())
 	exs = runBot(t, g, &Policy{})
 	require.Equal(t, engine.ModeEvent, exs[0].Choice.Mode)
 	require.Equal(t, int8(2), g.S.Momentum[C], "the backlash applies")
@@ -106,10 +102,9 @@ func TestWouldHaveAnEffect(t *testing.T) {
 func TestDiscardedEvent(t *testing.T) {
 	setup := func(t *testing.T, top int, by engine.Side, revealed int) (*engine.Game, []Explanation) {
 		g := newGame(t, C, "BaC V1, FdI V1", withAvail(3), withMomentum(C, 1))
-		g.DiscardForTest(top, by)
-		g.PutOnDeckForTest(revealed)
-		g.PushBotTurnForTest()
-		g.RunForTest()
+		discardCard(g, top, by)
+		putOnDeck(g, revealed)
+		resume(t, g, engine.ProcBotTurn())
 		return g, runBot(t, g, &Policy{})
 	}
 	t.Run("used", func(t *testing.T) {
@@ -146,8 +141,7 @@ func TestDiscs(t *testing.T) {
 	})
 	t.Run("move from a safe space", func(t *testing.T) {
 		g := newGame(t, C, "PL C2 Cd, BaC C1 V1 Cd, BM C1 V1", withAvail(0))
-		g.PushEventForTest(27, C)
-		g.RunForTest()
+		resume(t, g, engine.ProcEvent(27, C))
 		exs := runBot(t, g, dice(t))
 		pd := onlyKind(exs, engine.PromptPlaceDisc)
 		require.Len(t, pd, 1)
@@ -157,8 +151,7 @@ func TestDiscs(t *testing.T) {
 	})
 	t.Run("no disc can leave safely", func(t *testing.T) {
 		g := newGame(t, C, "PL C1 V1 Cd, BaC C1 V1 Cd, BM C1 V1", withAvail(0))
-		g.PushEventForTest(27, C)
-		g.RunForTest()
+		resume(t, g, engine.ProcEvent(27, C))
 		exs := runBot(t, g, dice(t))
 		require.Equal(t, engine.ChooseDone, onlyKind(exs, engine.PromptPlaceDisc)[0].Choice.Kind)
 		require.Equal(t, engine.Commune, g.S.Disc[pl])
@@ -172,8 +165,7 @@ func TestImmediateBreach(t *testing.T) {
 	s := &g.S
 	s.Track[V] = [4]int8{0, 1, 1, 2}
 	s.Breached[V][engine.ZoneStarting] = true
-	g.PushOpsForTest(V, 2, Mil)
-	g.RunForTest()
+	resume(t, g, engine.ProcOperations(V, 2, Mil))
 	runBot(t, g, dice(t))
 	require.Equal(t, [4]int8{0, 0, 1, 2}, s.Track[V], "the second cube came from the pool, not the Tension zone")
 	require.False(t, s.Breached[V][engine.ZoneTension])
@@ -194,9 +186,8 @@ func TestFinalCrisisReveals(t *testing.T) {
 	t.Run("skips an unusable Friendly card", func(t *testing.T) {
 		// #31 Blanquists at RM 3 with no Room in Paris: nothing; #38 is Neutral; #21 places.
 		g := fc(t, "BM C2, BaC C1, PL C1", withMomentum(C, 3), withAvail(2))
-		g.PutOnDeckForTest(31, 38, 21)
-		g.PushBotFinalCrisisPlayForTest()
-		g.RunForTest()
+		putOnDeck(g, 31, 38, 21)
+		resume(t, g, engine.ProcBotFinalCrisisPlay())
 		exs := runBot(t, g, dice(t))
 		d := g.S.Discard
 		require.Equal(t, []int8{31, 38}, []int8{d[0].Card, d[1].Card})
@@ -206,13 +197,14 @@ func TestFinalCrisisReveals(t *testing.T) {
 	})
 	t.Run("the deck is rebuilt once, then the play does nothing", func(t *testing.T) {
 		g := fc(t, "", withAvail(0))
-		g.S.Deck = nil
-		g.S.Removed = nil
-		g.DiscardForTest(38, V)
-		g.DiscardForTest(7, V)
-		g.S.Deck = nil
-		g.PushBotFinalCrisisPlayForTest()
-		g.RunForTest()
+		discardCard(g, 38, V)
+		discardCard(g, 7, V)
+		// Every other Strategy card has left the game: nothing but the two
+		// discards can be reshuffled.
+		leaveGame(g, g.S.Deck...)
+		leaveGame(g, g.S.Removed...)
+		g.S.Deck, g.S.Removed = nil, nil
+		resume(t, g, engine.ProcBotFinalCrisisPlay())
 		require.Empty(t, g.Prompts())
 		require.Equal(t, int8(1), g.S.Plays[C])
 		require.Len(t, g.S.Discard, 2)
@@ -221,10 +213,10 @@ func TestFinalCrisisReveals(t *testing.T) {
 		// The Player (Versailles) plays #23; the Commune decides and applies it.
 		g := fc(t, "BM C1 V1, PL C1", withAvail(2))
 		g.S.FCHeld = [2]bool{false, true}
-		g.GiveCardForTest(V, 23)
+		leaveGame(g, 17) // the Player's Final Crisis card is used up
+		giveCard(g, V, 23)
 		g.S.First = V
-		g.PushFinalCrisisForTest()
-		g.RunForTest()
+		resume(t, g, engine.ProcFinalCrisisPlays())
 		player(t, g, engine.PromptFCPlay, func(c engine.Choice) bool { return c.Card == 23 })
 		ex, ok, err := (&Policy{Roll: dice(t).Roll}).Step(g)
 		require.NoError(t, err)
@@ -235,10 +227,10 @@ func TestFinalCrisisReveals(t *testing.T) {
 	t.Run("the Player's event of the bot's colour with no effect", func(t *testing.T) {
 		g := fc(t, "PL C1", withAvail(0))
 		g.S.FCHeld = [2]bool{false, true}
-		g.GiveCardForTest(V, 23)
+		leaveGame(g, 17) // the Player's Final Crisis card is used up
+		giveCard(g, V, 23)
 		g.S.First = V
-		g.PushFinalCrisisForTest()
-		g.RunForTest()
+		resume(t, g, engine.ProcFinalCrisisPlays())
 		player(t, g, engine.PromptFCPlay, func(c engine.Choice) bool { return c.Card == 23 })
 		ex, ok, err := (&Policy{Roll: dice(t).Roll}).Step(g)
 		require.NoError(t, err)
@@ -253,8 +245,7 @@ func TestFinalCrisisReveals(t *testing.T) {
 func TestObjectiveEvent(t *testing.T) {
 	g := newGame(t, C, "Press C2 V1, SM C1, CC V1", withAvail(2), withObj(press))
 	g.S.Initiative = V
-	g.PushObjectiveEventsForTest()
-	g.RunForTest()
+	resume(t, g, engine.ProcObjectiveEvents())
 	exs := runBot(t, g, dice(t))
 	require.Equal(t, engine.PromptObjEvent, exs[0].Prompt)
 	require.Equal(t, engine.ChooseYes, exs[0].Choice.Kind)

@@ -34,10 +34,9 @@ func TestExample1(t *testing.T) {
 	g := newGame(t, V, "Royalists V1, Press V1 C1, SM C1, PL C1", withObj(rep))
 	s := &g.S
 	s.Initiative, s.First = V, V
-	g.PutOnDeckForTest(38) // #38 Victor Hugo (Neutral, 3 OP)
+	putOnDeck(g, 38) // #38 Victor Hugo (Neutral, 3 OP)
 	s.Discard = nil
-	g.PushBotTurnForTest()
-	g.RunForTest()
+	resume(t, g, engine.ProcBotTurn())
 	exs := runBot(t, g, dice(t))
 	require.Empty(t, g.Prompts(), "the turn is over")
 
@@ -90,12 +89,10 @@ func TestExample2(t *testing.T) {
 	s := &g.S
 	setAvail(g, V, 4)
 	s.Prussian[0] = 0 // PC 1: the level-1 cubes were taken
-	g.GiveCardForTest(C, 31)
-	g.DiscardForTest(19, C) // #19 Walery Wroblewski, a Commune card
-	g.PutOnDeckForTest(26)  // #26 Gaston Crémieux (Commune, 2 OP)
-	g.PushBotTurnForTest()
-	g.PushPlayForTest(C)
-	g.RunForTest()
+	giveCard(g, C, 31)
+	discardCard(g, 19, C) // #19 Walery Wroblewski, a Commune card
+	putOnDeck(g, 26)  // #26 Gaston Crémieux (Commune, 2 OP)
+	resume(t, g, engine.ProcCardPlay(C), engine.ProcBotTurn())
 
 	// The Player plays #31 Blanquists for momentum: RM 1 → 2.
 	player(t, g, engine.PromptPlay, func(c engine.Choice) bool { return c.Card == 31 && c.Mode == engine.ModeMomentum })
@@ -136,10 +133,9 @@ func example3(t *testing.T, revealed int, draws ...int) *engine.Game {
 	s.Breached[C] = [4]bool{false, true, true, false}
 	s.Bonus[C] = [4]int8{0, 0, 0, 2}
 	require.Equal(t, 6, s.Available(C))
-	g.DiscardForTest(16, V) // #16 Hostage Decree, a Versailles card
-	g.PutOnDeckForTest(append([]int{revealed}, draws...)...)
-	g.PushBotTurnForTest()
-	g.RunForTest()
+	discardCard(g, 16, V) // #16 Hostage Decree, a Versailles card
+	putOnDeck(g, append([]int{revealed}, draws...)...)
+	resume(t, g, engine.ProcBotTurn())
 	// Momentum check: no empty pool cell → RM 2; the Player puts his free
 	// Institutional cube in Royalists.
 	require.Equal(t, int8(2), s.Momentum[C])
@@ -214,9 +210,8 @@ func TestExample4(t *testing.T) {
 	s.Bonus[C] = [4]int8{0, 0, 0, 2}
 	s.OutOfPlay[C] = 1
 	require.Equal(t, 4, s.Available(C))
-	g.PutOnDeckForTest(23)
-	g.PushBotTurnForTest()
-	g.RunForTest()
+	putOnDeck(g, 23)
+	resume(t, g, engine.ProcBotTurn())
 	exs := runBot(t, g, dice(t))
 	require.Equal(t, int8(1), s.Momentum[C], "2 empty cells: no momentum change")
 	require.Equal(t, engine.ModeEvent, exs[0].Choice.Mode)
@@ -261,8 +256,7 @@ func TestExample5(t *testing.T) {
 		withRound(2), withAvail(2), communePoolRoom())
 	s := &g.S
 	s.Initiative, s.First = C, C
-	g.PushBonusActionsForTest()
-	g.RunForTest()
+	resume(t, g, engine.ProcBonusActions())
 	var all []Explanation
 	for _, dim := range []engine.Dimension{engine.Forts, engine.Institutional, engine.PublicOpinion} {
 		player(t, g, engine.PromptBonusOrder, func(c engine.Choice) bool { return c.N == int(dim) })
@@ -312,17 +306,22 @@ func TestExample6(t *testing.T) {
 	s.Initiative, s.First = V, V
 	s.Plays = [2]int8{2, 1}
 	s.FCHeld = [2]bool{false, true}
+	// The cards already played are not on the discard pile in the example
+	// (its first discard is the bot's reveal), and where the Player's
+	// Final Crisis card went it does not say: all out of the game.
+	leaveGame(g, 17)
+	leaveGame(g, s.Hand[V]...)
+	leaveGame(g, s.SetAside[V]...)
 	s.Hand[V], s.SetAside = nil, [2][]int8{}
-	g.GiveCardForTest(V, 5) // the Player's third card (#5 Le Figaro)
+	giveCard(g, V, 5) // the Player's third card (#5 Le Figaro)
 	s.Pool[C] = 1
 	s.Track[C] = [4]int8{0, 2, 2, 2}
 	s.Breached[C] = [4]bool{true, false, false, false}
 	require.Equal(t, 5, s.Available(C))
 	require.Equal(t, int8(0), s.OutOfPlay[C])
 	// Reveals #39 (Neutral), #7 (Versailles), #23; then the draws 2, 1.
-	g.PutOnDeckForTest(39, 7, 23, draw2, draw1)
-	g.PushFinalCrisisForTest()
-	g.RunForTest()
+	putOnDeck(g, 39, 7, 23, draw2, draw1)
+	resume(t, g, engine.ProcFinalCrisisPlays())
 
 	// Bot play 2.
 	exs := runBot(t, g, dice(t))
@@ -388,8 +387,7 @@ func TestA2Switches(t *testing.T) {
 	t.Run("X1 the paid +1 changes the row", func(t *testing.T) {
 		g := newGame(t, C, "BM V2 C1, MV V1", withAvail(5))
 		removed := len(g.S.Removed)
-		g.PushOpsForTest(C, 2, Mil)
-		g.RunForTest()
+		resume(t, g, engine.ProcOperations(C, 2, Mil))
 		exs := runBot(t, g, dice(t))
 		require.Equal(t, []string{"PR4b"}, onlyKind(exs, engine.PromptOpsRemove)[0].Fired)
 		place := onlyKind(exs, engine.PromptOpsPlace)
@@ -400,9 +398,8 @@ func TestA2Switches(t *testing.T) {
 	})
 	x2 := func(t *testing.T, draws []int, want string) {
 		g := newGame(t, C, "BM V2 C1, MV V1", withAvail(5))
-		g.PutOnDeckForTest(draws...)
-		g.PushOpsForTest(C, 3, Mil)
-		g.RunForTest()
+		putOnDeck(g, draws...)
+		resume(t, g, engine.ProcOperations(C, 3, Mil))
 		exs := runBot(t, g, dice(t))
 		rem := onlyKind(exs, engine.PromptOpsRemove)
 		require.Len(t, rem, 2)
@@ -416,9 +413,8 @@ func TestA2Switches(t *testing.T) {
 	t.Run("X2 paid, then unpaid (draws 2, 2)", func(t *testing.T) { x2(t, []int{draw2, draw2b}, "V1 C1") })
 	t.Run("X3 no re-reading in the same space", func(t *testing.T) {
 		g := newGame(t, V, "MV V2 C2, BM C3", withAvail(5), communePoolRoom())
-		g.PutOnDeckForTest(draw2, draw3)
-		g.PushOpsForTest(V, 2, Mil)
-		g.RunForTest()
+		putOnDeck(g, draw2, draw3)
+		resume(t, g, engine.ProcOperations(V, 2, Mil))
 		exs := runBot(t, g, dice(t))
 		rem := onlyKind(exs, engine.PromptOpsRemove)
 		require.Len(t, rem, 2)
@@ -430,9 +426,8 @@ func TestA2Switches(t *testing.T) {
 	})
 	t.Run("X4 no daisy-chain through a feeder", func(t *testing.T) {
 		g := newGame(t, V, "MV V1 C1, BM V1 C2, PL C1", withAvail(5), communePoolRoom())
-		g.PutOnDeckForTest(draw2)
-		g.PushOpsForTest(V, 3, Mil)
-		g.RunForTest()
+		putOnDeck(g, draw2)
+		resume(t, g, engine.ProcOperations(V, 3, Mil))
 		exs := runBot(t, g, dice(t))
 		rem := onlyKind(exs, engine.PromptOpsRemove)
 		require.Len(t, rem, 2)

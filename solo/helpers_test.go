@@ -2,6 +2,7 @@ package solo
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -103,7 +104,7 @@ type opt func(g *engine.Game)
 
 func withAvail(n int) opt { return func(g *engine.Game) { setAvail(g, g.S.BotSide, n) } }
 func withObj(x engine.Space) opt {
-	return func(g *engine.Game) { g.SetObjectiveForTest(g.S.BotSide, x) }
+	return func(g *engine.Game) { setObjective(g, g.S.BotSide, x) }
 }
 func withMomentum(side engine.Side, m int) opt {
 	return func(g *engine.Game) { g.S.Momentum[side] = int8(m) }
@@ -121,11 +122,11 @@ func communePoolFull() opt {
 	return func(g *engine.Game) { g.S.Momentum[engine.Commune], g.S.Pool[engine.Commune] = 1, 2 }
 }
 
-// newGame builds a solo position (nothing on the stack yet).
+// newGame builds a solo position (nothing on the stack yet); resume then
+// starts the procedures to test from it.
 func newGame(t testing.TB, bot engine.Side, spec string, opts ...opt) *engine.Game {
 	t.Helper()
-	g, err := engine.NewSoloTestGame(bot, 1)
-	require.NoError(t, err)
+	g := soloPosition(t, bot, 1)
 	setBoard(t, g, spec)
 	for _, o := range opts {
 		o(g)
@@ -223,4 +224,135 @@ func opRows(g *engine.Game, op int, sphere engine.Sphere, all bool) []prHit {
 	b := boardOf(g)
 	e := newOpEvalLive(&b, op, sphere, sphereSet(sphere))
 	return e.rows(all)
+}
+
+// soloPosition returns a solo position, bot playing bot, in round 1 with an
+// empty board: no cubes, no discs, empty pools, full Crisis Tracks and
+// bonus areas, cubes under Prussian Collaboration (as set up), momentum and
+// VP 0, the Commune as Initiative Player, and nothing in progress. The
+// Player holds the 4 cards dealt at setup; his objective offer is back in
+// the Objective deck. Edit g.S, then resume.
+func soloPosition(t testing.TB, bot engine.Side, seed int64) *engine.Game {
+	t.Helper()
+	g, err := engine.New(engine.Options{Seed: seed, BotSide: bot})
+	require.NoError(t, err)
+	s := &g.S
+	for i := 0; i < 2; i++ {
+		s.ObjDeck = append(s.ObjDeck, s.ObjOffer[i]...)
+		s.ObjOffer[i] = nil
+	}
+	s.Cubes = [2][engine.NumMapSpaces]int8{}
+	for x := range s.Disc {
+		s.Disc[x] = engine.NoSide
+	}
+	s.Pool, s.OutOfPlay, s.Momentum, s.VP = [2]int8{}, [2]int8{}, [2]int8{}, [2]int8{}
+	s.Breached, s.Pending = [2][engine.NumZones]bool{}, [2][engine.NumZones]bool{}
+	s.FCFirst = engine.NoSide
+	s.Objective = [2]int8{}
+	s.Plays = [2]int8{}
+	s.Stack, s.Undo = nil, nil
+	return g
+}
+
+// resume starts procs (the first resolves first) from g's position
+// through engine.Resume, which checks the position; g becomes the resumed
+// game, at its first decision (so pointers to g.S stay valid).
+func resume(t testing.TB, g *engine.Game, procs ...engine.Procedure) {
+	t.Helper()
+	h, err := engine.Resume(g.S, g.Deck(), procs...)
+	require.NoError(t, err)
+	*g = *h
+}
+
+// takeCard removes card from every place a Strategy card can be in
+// (the Final Crisis cards held face up excepted).
+func takeCard(s *engine.State, card int) {
+	del := func(a []int8) []int8 {
+		out := a[:0]
+		for _, c := range a {
+			if int(c) != card {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	s.Deck, s.Removed, s.OutOfGame = del(s.Deck), del(s.Removed), del(s.OutOfGame)
+	for i := 0; i < 2; i++ {
+		s.Hand[i], s.SetAside[i] = del(s.Hand[i]), del(s.SetAside[i])
+	}
+	d := s.Discard[:0]
+	for _, e := range s.Discard {
+		if int(e.Card) != card {
+			d = append(d, e)
+		}
+	}
+	s.Discard = d
+}
+
+// putOnDeck takes the given Strategy cards from wherever they are and puts
+// them on top of the deck, the first given drawn first.
+func putOnDeck(g *engine.Game, cards ...int) {
+	s := &g.S
+	for _, c := range cards {
+		takeCard(s, c)
+	}
+	for i := len(cards) - 1; i >= 0; i-- {
+		s.Deck = append(s.Deck, int8(cards[i]))
+	}
+}
+
+// discardCard puts card on top of the discard pile as played by `by` in
+// the current round (taking it from wherever it is).
+func discardCard(g *engine.Game, card int, by engine.Side) {
+	s := &g.S
+	takeCard(s, card)
+	s.Discard = append(s.Discard, engine.DiscardEntry{Card: int8(card), By: by, Round: s.Round})
+}
+
+// giveCard puts card into side's hand (taking it from wherever it is).
+func giveCard(g *engine.Game, side engine.Side, card int) {
+	s := &g.S
+	takeCard(s, card)
+	s.Hand[side] = append(s.Hand[side], int8(card))
+}
+
+// setObjective gives side the objective card naming space x, taken from
+// wherever it is; side's previous objective goes back to the deck.
+func setObjective(g *engine.Game, side engine.Side, x engine.Space) {
+	s := &g.S
+	for _, c := range g.Deck().Cards() {
+		if c.Kind != engine.ObjectiveCard || c.Space != x {
+			continue
+		}
+		n := int8(c.Num)
+		del := func(a []int8) []int8 {
+			out := a[:0]
+			for _, o := range a {
+				if o != n {
+					out = append(out, o)
+				}
+			}
+			return out
+		}
+		s.ObjDeck, s.ObjOut = del(s.ObjDeck), del(s.ObjOut)
+		for i := 0; i < 2; i++ {
+			s.ObjOffer[i], s.Fulfilled[i] = del(s.ObjOffer[i]), del(s.Fulfilled[i])
+			if s.Objective[i] == n {
+				s.Objective[i] = 0
+			}
+		}
+		if old := s.Objective[side]; old != 0 {
+			s.ObjDeck = append(s.ObjDeck, old)
+		}
+		s.Objective[side] = n
+		return
+	}
+}
+
+// leaveGame puts cards out of the game (State.OutOfGame, in number order),
+// for positions whose story does not say where cards already played went.
+func leaveGame(g *engine.Game, cards ...int8) {
+	s := &g.S
+	s.OutOfGame = append(s.OutOfGame, cards...)
+	slices.Sort(s.OutOfGame)
 }

@@ -14,8 +14,7 @@ func TestBadDieIsAnError(t *testing.T) {
 	for _, roll := range []int{0, 7, -1} {
 		// Same rows in both spheres (PR4, PR12): the sphere die is rolled (§5).
 		g := newGame(t, V, "Royalists V1", withAvail(3), communePoolRoom())
-		g.PushOpsForTest(V, 1, -1)
-		g.RunForTest()
+		resume(t, g, engine.ProcOperations(V, 1, engine.AnySphere))
 		pr, ok := g.PromptFor(V)
 		require.True(t, ok)
 		require.Equal(t, engine.PromptSphere, pr.Kind)

@@ -173,9 +173,8 @@ func TestDeterministicAndReplayable(t *testing.T) {
 // naming the deciding rows before what the engine did.
 func TestPlayBotTurns(t *testing.T) {
 	g := newGame(t, V, "Royalists V1, Press V1 C1, SM C1, PL C1", withObj(rep))
-	g.PutOnDeckForTest(38)
-	g.PushBotTurnForTest()
-	g.RunForTest()
+	putOnDeck(g, 38)
+	resume(t, g, engine.ProcBotTurn())
 	lines, err := PlayBotTurns(g, &Policy{})
 	require.NoError(t, err)
 	require.Equal(t, []string{

@@ -62,10 +62,9 @@ func runPRCase(t *testing.T, tc prCase) {
 		require.False(t, h.remove)
 	}
 
-	g.PushOpsForTest(tc.bot, tc.op, tc.sphere)
-	g.RunForTest()
+	resume(t, g, engine.ProcOperations(tc.bot, tc.op, tc.sphere))
 	// Scripted military draws: a 1-OP card first (never reached in most cases).
-	g.PutOnDeckForTest(2)
+	putOnDeck(g, 2)
 	exs := runBot(t, g, &Policy{Roll: func(k int) int { t.Fatalf("unexpected die (1-%d)", k); return 1 }})
 	require.NotEmpty(t, exs)
 	var act Explanation

@@ -1,17 +1,17 @@
 package engine
 
-// TEST SUPPORT ONLY. Constructors that build a solo position and put one
-// procedure on the stack, for the unit tests of package solo (solo.md §9
-// worked examples and Appendix A). Nothing in the game uses them. After
-// editing g.S directly and pushing frames (bottom first), call RunForTest.
+// Test positions for this package's tests of the solo opponent's
+// procedure: build a solo position, edit g.S, push procedures (bottom
+// first), then runForTest. Package solo, outside, builds its positions
+// through Resume (position.go), which checks them.
 
-// NewSoloTestGame returns a solo game, bot playing bot, in round 1 with an
+// newSoloTestGame returns a solo game, bot playing bot, in round 1 with an
 // empty board: no cubes, no discs, empty pools, full Crisis Tracks and
 // bonus areas, cubes under Prussian Collaboration, momentum and VP 0, the
 // Commune as Initiative Player, and nothing on the stack (no prompt). The
 // Player holds the 4 cards dealt by New; his objective offer is returned to
 // the objective deck. Tests then set g.S fields and push procedures.
-func NewSoloTestGame(bot Side, seed int64) (*Game, error) {
+func newSoloTestGame(bot Side, seed int64) (*Game, error) {
 	g, err := New(Options{Seed: seed, BotSide: bot})
 	if err != nil {
 		return nil, err
@@ -37,15 +37,16 @@ func NewSoloTestGame(bot Side, seed int64) (*Game, error) {
 	return g, nil
 }
 
-// SetObjectiveForTest gives side the objective card naming space x
+// setObjectiveForTest gives side the objective card naming space x
 // (removing it from wherever it is).
-func (g *Game) SetObjectiveForTest(side Side, x Space) {
+func (g *Game) setObjectiveForTest(side Side, x Space) {
 	s := &g.S
 	for n := firstObjective; n <= numCards; n++ {
 		if g.deck.Card(n).Space != x {
 			continue
 		}
 		s.ObjDeck, _ = removeCard(s.ObjDeck, n)
+		s.ObjOut, _ = removeCard(s.ObjOut, n)
 		for i := 0; i < 2; i++ {
 			s.ObjOffer[i], _ = removeCard(s.ObjOffer[i], n)
 			s.Fulfilled[i], _ = removeCard(s.Fulfilled[i], n)
@@ -53,15 +54,18 @@ func (g *Game) SetObjectiveForTest(side Side, x Space) {
 				s.Objective[i] = 0
 			}
 		}
+		if old := s.Objective[side]; old != 0 {
+			s.ObjDeck = append(s.ObjDeck, old) // keep the census whole
+		}
 		s.Objective[side] = int8(n)
 		return
 	}
 }
 
-// PutOnDeckForTest takes the given Strategy cards from wherever they are
+// putOnDeckForTest takes the given Strategy cards from wherever they are
 // (deck, discard pile, removed cards, hands) and puts them on top of the
 // deck, the first given drawn first.
-func (g *Game) PutOnDeckForTest(cards ...int) {
+func (g *Game) putOnDeckForTest(cards ...int) {
 	s := &g.S
 	for _, c := range cards {
 		s.Deck, _ = removeCard(s.Deck, c)
@@ -82,46 +86,46 @@ func (g *Game) PutOnDeckForTest(cards ...int) {
 	}
 }
 
-// DiscardForTest puts card on top of the discard pile as played by `by`
+// discardForTest puts card on top of the discard pile as played by `by`
 // in the current round (taking it from wherever it is).
-func (g *Game) DiscardForTest(card int, by Side) {
-	g.PutOnDeckForTest(card)
+func (g *Game) discardForTest(card int, by Side) {
+	g.putOnDeckForTest(card)
 	s := &g.S
 	s.Deck = s.Deck[:len(s.Deck)-1]
 	g.discard(card, by)
 }
 
-// GiveCardForTest puts card into side's hand (taking it from wherever it is).
-func (g *Game) GiveCardForTest(side Side, card int) {
-	g.PutOnDeckForTest(card)
+// giveCardForTest puts card into side's hand (taking it from wherever it is).
+func (g *Game) giveCardForTest(side Side, card int) {
+	g.putOnDeckForTest(card)
 	s := &g.S
 	s.Deck = s.Deck[:len(s.Deck)-1]
 	s.Hand[side] = append(s.Hand[side], int8(card))
 }
 
-// PushBotTurnForTest pushes the solo opponent's turn of a normal round
+// pushBotTurnForTest pushes the solo opponent's turn of a normal round
 // (momentum check, reveal of the top card, use, extra OP, discard).
-func (g *Game) PushBotTurnForTest() {
+func (g *Game) pushBotTurnForTest() {
 	b := g.S.BotSide
 	g.push(Frame{K: fBot, Side: b, You: b})
 }
 
-// PushBotFinalCrisisPlayForTest pushes one Final Crisis play of the solo
+// pushBotFinalCrisisPlayForTest pushes one Final Crisis play of the solo
 // opponent; g.S.Plays[bot] and g.S.FCHand decide whether it is a reveal or
 // its Final Crisis card.
-func (g *Game) PushBotFinalCrisisPlayForTest() {
+func (g *Game) pushBotFinalCrisisPlayForTest() {
 	b := g.S.BotSide
 	g.push(Frame{K: fBot, Side: b, You: b, Flags: botFinalCrisis})
 }
 
-// PushPlayForTest pushes a normal-round card play by side (from its hand).
-func (g *Game) PushPlayForTest(side Side) {
+// pushPlayForTest pushes a normal-round card play by side (from its hand).
+func (g *Game) pushPlayForTest(side Side) {
 	g.push(Frame{K: fPlay, Side: side, You: side})
 }
 
-// PushOpsForTest pushes an operation of op OP by side, in sphere (or, with
+// pushOpsForTest pushes an operation of op OP by side, in sphere (or, with
 // sphere -1, with the sphere still to choose), over the whole map.
-func (g *Game) PushOpsForTest(side Side, op int, sphere Sphere) {
+func (g *Game) pushOpsForTest(side Side, op int, sphere Sphere) {
 	f := Frame{K: fOps, Side: side, You: side, N: int8(op), Node: -1, Space: NoSpace, I: int8(sphere)}
 	if sphere >= 0 {
 		f.Phase = opsSnapA
@@ -129,43 +133,43 @@ func (g *Game) PushOpsForTest(side Side, op int, sphere Sphere) {
 	g.push(f)
 }
 
-// PushEventForTest pushes the resolution of card's event, "you" and
+// pushEventForTest pushes the resolution of card's event, "you" and
 // decider being you.
-func (g *Game) PushEventForTest(card int, you Side) {
+func (g *Game) pushEventForTest(card int, you Side) {
 	g.S.LastSpace, g.S.Drawn = NoSpace, 0
 	g.push(Frame{K: fEffect, Side: you, You: you, Card: int8(card), Node: 0, Space: NoSpace})
 }
 
-// PushFreeCubeForTest pushes side's free cube after its opponent's
+// pushFreeCubeForTest pushes side's free cube after its opponent's
 // momentum rose to 2 or 3.
-func (g *Game) PushFreeCubeForTest(side Side) {
+func (g *Game) pushFreeCubeForTest(side Side) {
 	g.push(Frame{K: fFreeCube, Side: side, You: side})
 }
 
-// PushBonusActionsForTest pushes the Pivotal Space bonus actions of the
+// pushBonusActionsForTest pushes the Pivotal Space bonus actions of the
 // end of a round (who controls each Pivotal space is read when it runs).
-func (g *Game) PushBonusActionsForTest() {
+func (g *Game) pushBonusActionsForTest() {
 	g.push(Frame{K: fBonus})
 }
 
-// PushObjectiveEventsForTest pushes the objective events of the end of a
+// pushObjectiveEventsForTest pushes the objective events of the end of a
 // round (g.S.Objective must be set).
-func (g *Game) PushObjectiveEventsForTest() {
+func (g *Game) pushObjectiveEventsForTest() {
 	g.push(Frame{K: fObjEvents})
 }
 
-// RunForTest advances the game to its next decision after direct edits of
+// runForTest advances the game to its next decision after direct edits of
 // g.S or pushes.
-func (g *Game) RunForTest() {
+func (g *Game) runForTest() {
 	g.S.Version++
 	g.cached = false
 	g.run()
 }
 
-// PushFinalCrisisForTest pushes the rest of the game from the Final
+// pushFinalCrisisForTest pushes the rest of the game from the Final
 // Crisis card plays: the alternating plays (g.S.Plays, First, FCHand and
 // the hands decide who plays next), the final bonus actions and scoring,
 // and victory.
-func (g *Game) PushFinalCrisisForTest() {
+func (g *Game) pushFinalCrisisForTest() {
 	g.push(Frame{K: fGame, Phase: gFCPlays})
 }
