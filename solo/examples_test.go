@@ -91,7 +91,7 @@ func TestExample2(t *testing.T) {
 	s.Prussian[0] = 0 // PC 1: the level-1 cubes were taken
 	giveCard(g, C, 31)
 	discardCard(g, 19, C) // #19 Walery Wroblewski, a Commune card
-	putOnDeck(g, 26)  // #26 Gaston Crémieux (Commune, 2 OP)
+	putOnDeck(g, 26)      // #26 Gaston Crémieux (Commune, 2 OP)
 	resume(t, g, engine.ProcCardPlay(C), engine.ProcBotTurn())
 
 	// The Player plays #31 Blanquists for momentum: RM 1 → 2.
