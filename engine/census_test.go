@@ -10,12 +10,13 @@ import (
 )
 
 // The card census (CheckInvariants): every one of the 53 cards is in
-// exactly one place at every decision. Rulebook "Components" (55 cards:
-// 41 Strategy with the two Final Crisis cards, 12 Objective); decision 1
+// exactly one place at every decision (41 Strategy cards with the two
+// Final Crisis cards, 12 Objective cards: docs/cards.md); decision 1
 // (a Final Crisis card played for operations is removed from the game);
 // rulebook "Objective Phase" (the card not kept leaves the game face
 // down) and "Objective Scoring" (an unfulfilled objective is removed);
-// solo setup (six two-player-only cards leave the deck).
+// solo setup (six two-player-only cards leave the deck, decision 27);
+// docs/rules-decisions.md decision 37.
 
 // cardHolder is one place of the census that can lose a card.
 type cardHolder struct {
