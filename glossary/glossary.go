@@ -1,13 +1,14 @@
 // Package glossary holds the game's terms as printed in the three editions
 // of the rulebook — English (GMT), French (Nuts! Publishing, "La Commune ou
-// la Mort") and Russian — from ../shared/spec/glossary.md, so that a
-// server can show its players the words of the edition they own.
+// la Mort") and Russian — so that a server can show its players the words
+// of the edition they own. docs/terms.md lists them for players (a test
+// keeps the two in step), with the gaps we filled.
 //
 // It localises terms, not sentences: space names, Crisis Dimensions, the
 // tracks and their zones, VP kinds, bonus actions, pieces and factions.
 // The engine writes its prompts and log in English; Terms.Text replaces
 // the English terms in such a text with the edition's, leaving every card
-// name (the English project names of cards.md: the French and Russian
+// name (the English project names of docs/cards.md: the French and Russian
 // rulebooks name almost no card) and every other word as it is. Russian
 // terms are given in the nominative, as the rulebook's glossary lists them.
 package glossary
@@ -73,8 +74,8 @@ func (l Lang) Edition() string {
 // and the renderer write it, and the French and Russian editions' words.
 type term struct{ en, fr, ru string }
 
-// table is glossary.md as data. Where an edition is silent the row uses
-// the glossary's suggested fill (its section 13). Phrases come with the
+// table is the glossary as data. Where an edition is silent the row uses
+// our fill (the Note column of docs/terms.md). Phrases come with the
 // single words they contain so that the longest match wins ("Final Crisis
 // zone" before "Final Crisis", "Versailles HQ" before "Versailles").
 var table = []term{
