@@ -41,7 +41,7 @@
 //
 // cards.json (embedded; LoadDeckFile reads a replacement with the same
 // format) defines all 53 cards: number, name, side, OP, status (known,
-// partial or provisional, see ../shared/spec/cards.md), text, and an
+// partial or provisional, see docs/cards.md), text, and an
 // effect tree in a small language. Each node has an "op":
 //
 //	then       steps in order; each step reads presence/control at its start (D7)
@@ -67,32 +67,41 @@
 // naming the card and the field. The interpreter (effect.go) turns each
 // node into prompts; no card is special-cased in Go.
 //
-// # Decisions where the rulebook and the spec are silent
+// # Rules decisions
 //
-// These are this package's own choices (rules-decisions.md wins wherever it
-// speaks):
+// The rules the engine implements where the editions differ or are silent
+// are docs/rules-decisions.md, numbered: the code cites them as "decision
+// N". Decisions 1-27 come from the rulebooks' differences; these, 28-37,
+// are this package's own choices where every text is silent:
 //
-//   - Commune pool cells fill from the lowest level up, so lowering
+//   - 28: Commune pool cells fill from the lowest level up, so lowering
 //     Revolutionary Momentum removes only the cubes beyond the new capacity.
-//   - Cards paid to use a discarded event, and cards discarded to play the
-//     Final Crisis card for operations, count as played by that player this
-//     round (the opponent may use their event). Cards discarded by an event,
-//     in the Final Crisis discard-down, or put under the pile in the
+//   - 29: Cards paid to use a discarded event, and cards discarded to play
+//     the Final Crisis card for operations, count as played by that player
+//     this round (the opponent may use their event). Cards discarded by an
+//     event, in the Final Crisis discard-down, or put under the pile in the
 //     Censorship variant are not "played".
-//   - Control of the Pivotal Spaces is read once, before the first bonus
-//     action. When only one side has bonus actions, it orders them itself.
-//   - Objective events: whether a player controlled its own objective is
-//     read at objective scoring, before any objective event.
-//   - The −1 Political VP for breaching the Final Crisis zone first is
+//   - 30: Control of the Pivotal Spaces is read once, before the first
+//     bonus action. When only one side has bonus actions, it orders them.
+//   - 31: Objective events: whether a player controlled its own objective
+//     is read at objective scoring, before any objective event.
+//   - 32: The −1 Political VP for breaching the Final Crisis zone first is
 //     applied when that zone's bonus cubes are paid (end of the play).
-//   - Effect amounts without "up to" (#13's two removals, REPLACE 1, PLACE
-//     DISC, REMOVE DISC) must be carried out as far as possible; a step with
-//     no legal target ends by itself.
-//   - In the Final Crisis, only an opponent-coloured event asks its owner
-//     whether it applies; own and grey events resolve with their "up to"
-//     choices, and an event with no possible effect is discarded.
-//   - Operations skip the removal step when nothing can be removed; "Stop
-//     removing" moves to placing, "End operations" forfeits what is left.
-//   - Both Final Crisis discards are made at the same time (like the
+//   - 33: Effect amounts without "up to" (#13's two removals, REPLACE 1,
+//     PLACE DISC, REMOVE DISC) must be carried out as far as possible; a
+//     step with no legal target ends by itself.
+//   - 34: In the Final Crisis, only an opponent-coloured event asks its
+//     owner whether it applies; own and grey events resolve with their "up
+//     to" choices, and an event with no possible effect is discarded.
+//   - 35: Operations skip the removal step when nothing can be removed;
+//     "Stop removing" moves to placing, "End operations" forfeits the rest.
+//   - 36: Both Final Crisis discards are made at the same time (like the
 //     objective choice); discarded cards go face up on the discard pile.
+//   - 37: Every card has a place (the census above): used-up Final Crisis
+//     cards and a solo setup's six cards are out of the game for good, the
+//     objective not kept and unfulfilled objectives leave it.
+//
+// The card conventions D1-D16 the effect interpreter follows are in
+// docs/cards.md, the board data (board.go) in docs/map.md, and the solo
+// opponent's procedure and tables in docs/solo.md.
 package engine

@@ -16,7 +16,7 @@ func deckNames() []string {
 	return out
 }
 
-// glossary.md: each player sees the words printed in the edition they own.
+// docs/terms.md: each player sees the words printed in the edition they own.
 func TestTextUsesTheEditionsTerms(t *testing.T) {
 	tests := []struct {
 		name string

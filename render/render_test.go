@@ -696,7 +696,7 @@ func TestFontsCoverFrenchAndRussian(t *testing.T) {
 	}
 }
 
-// glossary.md: a server set to French or Russian sees the words of its
+// docs/terms.md: a server set to French or Russian sees the words of its
 // edition's rulebook on the board and the cards; card names stay as the
 // deck has them.
 func TestBoardUsesTheEditionsTerms(t *testing.T) {

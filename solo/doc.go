@@ -1,7 +1,7 @@
 // Package solo is the solo opponent of Red Flag Over Paris: the decision
-// tables of /work/shared/spec/solo.md (house rows PR1-PR12, PL1-PL15 with
-// D0, RM1-RM11, SR1-SR6, BA1-BA6, the sphere choice of §5), with the
-// default switches of its Appendix B:
+// tables of docs/solo.md (house rows PR1-PR12, PL1-PL15 with D0, RM1-RM11,
+// SR1-SR6, BA1-BA6, the sphere choice of §5), with the default switches of
+// its Appendix B:
 //
 //	EXTRA_STRENGTH_OP      = paid      (the +1 at strength 1 costs an OP)
 //	STRENGTH_TIMING        = snapshot  (snapshot A fixes every attempt's strength)

@@ -193,3 +193,45 @@ func TestCitedDecisionsExist(t *testing.T) {
 	sort.Strings(missing)
 	assert.Empty(t, missing, "decisions the code cites but docs/rules-decisions.md does not number")
 }
+
+// TestSoloDocCoversTheCode: every section of the solo rules the code cites
+// ("solo.md §6.6") is a section of docs/solo.md, and every decision-table
+// row package solo can name in its explanations (PR1…PR12, PL1…PL15, D0,
+// RM1…RM11, SR1…SR6, BA1…BA6) is a row of its tables, so a player reading
+// the bot's log finds each row.
+func TestSoloDocCoversTheCode(t *testing.T) {
+	root := repoRoot(t)
+	b, err := os.ReadFile(filepath.Join(root, "docs", "solo.md"))
+	require.NoError(t, err)
+	doc := string(b)
+	section := regexp.MustCompile(`§(\d+)(?:\.(\d+))?`)
+	row := regexp.MustCompile(`"((?:PR|PL|RM|SR|BA)\d+(?:-[VC])?|D0)"`)
+	rows := 0
+	for rel, src := range goSources(t, root) {
+		if strings.HasPrefix(rel, "internal/repocheck/") {
+			continue
+		}
+		for _, m := range section.FindAllStringSubmatch(src, -1) {
+			var heads []string
+			if m[2] == "" {
+				heads = []string{"\n## " + m[1] + ". "}
+			} else {
+				n := m[1] + "." + m[2]
+				heads = []string{"\n### " + n + " ", "**" + n + " "}
+			}
+			found := false
+			for _, h := range heads {
+				found = found || strings.Contains(doc, h)
+			}
+			assert.True(t, found, "%s cites %s, which docs/solo.md has no section for", rel, m[0])
+		}
+		if strings.HasPrefix(rel, "solo/") && !strings.HasSuffix(rel, "_test.go") {
+			for _, m := range row.FindAllStringSubmatch(src, -1) {
+				rows++
+				defined := strings.Contains(doc, "**"+m[1]) || strings.Contains(doc, "| "+m[1]+" ")
+				assert.True(t, defined, "%s names row %s, which no table row of docs/solo.md defines", rel, m[1])
+			}
+		}
+	}
+	assert.Greater(t, rows, 40, "the rows of package solo were found")
+}
