@@ -34,8 +34,9 @@
 // Resume starts a new game from a position built outside a game (a
 // worked example, an analysis) with procedures of the rules (Proc...);
 // the position must pass the limits and the census. It is how package
-// solo's tests set up the worked examples of docs/solo.md; nothing
-// changes a running game except its decisions.
+// solo's tests set up the worked examples of docs/solo.md; it never
+// changes an existing game, and the API has no other way to push a
+// procedure or run a game except by its decisions.
 //
 // # Card effects are data
 //

@@ -9,7 +9,7 @@ import (
 // rulebook's and solo.md's worked examples, an analysis) with procedures
 // of the rules to resolve from there. Resume never changes an existing
 // game: it checks the position as Load checks a save (the limits of
-// map.md and the card census) and returns a new game that resolves the
+// docs/map.md and the card census) and returns a new game that resolves the
 // procedures by the rules, prompt by prompt.
 
 // AnySphere lets the acting side choose the sphere of an operation.
@@ -73,7 +73,7 @@ var ErrPosition = errors.New("invalid position")
 // first one first, and runs it to its first decision. The position must
 // have nothing in progress (no stack, no undo point, no result), be
 // played with deck (nil: the embedded deck), and pass the checks of a
-// saved game — the limits of map.md (at most 4 cubes of a side in a space,
+// saved game — the limits of docs/map.md (at most 4 cubes of a side in a space,
 // discs, momentum, VP, the Commune pool's cells) and the card census — but
 // one: the cubes of a side need not add up to 18, because a worked example
 // states the board and the tracks separately, each as it matters.
