@@ -140,7 +140,9 @@ func TestDeckLimits(t *testing.T) {
 		{"text too long", func(d *deckFile) { d.Cards[1].Text = strings.Repeat("é", MaxCardTextRunes+1) }, "field text: 1001 characters; at most 1000"},
 		{"effect too deep", func(d *deckFile) { d.Cards[2].Effect = nest(MaxEffectDepth + 1) }, "nest deeper than 6 levels"},
 		{"effect too large", func(d *deckFile) { d.Cards[3].Effect = wide(MaxEffectNodes) }, "at most 64 steps"},
-		{"null step", func(d *deckFile) { d.Cards[3].Effect = &EffectJSON{Op: "then", Steps: []*EffectJSON{nil, {Op: "draw", N: 1}}} }, "field effect.steps[0]: null"},
+		{"null step", func(d *deckFile) {
+			d.Cards[3].Effect = &EffectJSON{Op: "then", Steps: []*EffectJSON{nil, {Op: "draw", N: 1}}}
+		}, "field effect.steps[0]: null"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
