@@ -39,7 +39,7 @@ var (
 
 func sharedPictures(t testing.TB) bot.Pictures {
 	picsOnce.Do(func() {
-		p, err := bot.DefaultPictures(nil)
+		p, err := bot.DefaultPictures()
 		require.NoError(t, err)
 		pics = p
 	})
@@ -59,6 +59,8 @@ type harness struct {
 	// pictures: nil for the real renderer.
 	pictures bot.Pictures
 	clock    *offsetClock
+	// deck: the deck new games start with (nil: the embedded deck).
+	deck *engine.Deck
 }
 
 // offsetClock is the real time moved forward by a settable offset.
@@ -120,7 +122,7 @@ func (h *harness) start() {
 		pics = sharedPictures(t)
 	}
 	b := bot.New(bot.Deps{Session: dg, Store: store, Pictures: pics, Solo: bot.DefaultSolo(), AppID: h.srv.AppID(), Clock: h.clock,
-		Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }})
+		Deck: h.deck, Directory: dg.State, Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }})
 	dg.AddHandler(b.OnInteraction)
 	dg.AddHandler(b.OnChannelDelete)
 	require.NoError(t, dg.Open())

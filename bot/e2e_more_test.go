@@ -124,7 +124,7 @@ func TestE2EInfoCommands(t *testing.T) {
 	assert.NotNil(t, h.requireOneLiveBoard(chanID).Attachment("board.png"))
 
 	_, resp = h.command(carol, guildID, chanID, fakediscord.SubCmd("settings", fakediscord.IntArg("reminder_hours", 2)))
-	assert.Contains(t, resp.Content, "Only admins")
+	assert.Contains(t, resp.Content, "Only members with Manage Server")
 }
 
 // Undo: while still deciding, a player takes a choice back at once; once

@@ -28,14 +28,14 @@ func (p *langPictures) note(l glossary.Lang) {
 	p.mu.Unlock()
 }
 
-func (p *langPictures) Board(l glossary.Lang, v engine.View, prev *engine.View, caption string) ([]byte, error) {
+func (p *langPictures) Board(l glossary.Lang, d *engine.Deck, v engine.View, prev *engine.View, caption string) ([]byte, error) {
 	p.note(l)
-	return p.Pictures.Board(l, v, prev, caption)
+	return p.Pictures.Board(l, d, v, prev, caption)
 }
 
-func (p *langPictures) Hand(l glossary.Lang, v engine.View) ([]byte, error) {
+func (p *langPictures) Hand(l glossary.Lang, d *engine.Deck, v engine.View) ([]byte, error) {
 	p.note(l)
-	return p.Pictures.Hand(l, v)
+	return p.Pictures.Hand(l, d, v)
 }
 
 func (p *langPictures) seen() []glossary.Lang {

@@ -12,7 +12,7 @@ import (
 // The renderer plugs into the bot and terminal play here.
 
 func init() {
-	botPictures = func() (bot.Pictures, error) { return bot.DefaultPictures(nil) }
+	botPictures = func() (bot.Pictures, error) { return bot.DefaultPictures() }
 	newBoardWriter = func(lang glossary.Lang) (boardWriter, error) {
 		r, err := render.NewFor(nil, lang)
 		if err != nil {
