@@ -52,7 +52,7 @@ func TestE2EGameTermsInTheServersEdition(t *testing.T) {
 	h := newHarnessWith(t, pics, defaultGuild())
 
 	_, resp := h.command(alice, guildID, chanID, fakediscord.SubCmd("settings", fakediscord.StrArg("language", "fr")))
-	assert.Contains(t, resp.Content, "Only admins", "a player cannot change the settings")
+	assert.Contains(t, resp.Content, "Only members with Manage Server", "a player cannot change the settings")
 	_, resp = h.command(manager, guildID, chanID, fakediscord.SubCmd("settings", fakediscord.StrArg("language", "fr")))
 	require.Contains(t, resp.Content, "Settings saved")
 	assert.Contains(t, resp.Content, "Français")

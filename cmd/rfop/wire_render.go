@@ -13,8 +13,8 @@ import (
 
 func init() {
 	botPictures = func() (bot.Pictures, error) { return bot.DefaultPictures() }
-	newBoardWriter = func(lang glossary.Lang) (boardWriter, error) {
-		r, err := render.NewFor(nil, lang)
+	newBoardWriter = func(lang glossary.Lang, deck *engine.Deck) (boardWriter, error) {
+		r, err := render.NewFor(deck, lang)
 		if err != nil {
 			return nil, err
 		}
