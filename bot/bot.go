@@ -18,6 +18,9 @@
 // Hidden information: channel messages, their attachments and summaries
 // are built only from the engine's public view and public log lines;
 // hands and objectives go by DM or in ephemeral replies.
+//
+// Who may do what is decided in one place (perms.go, the README's table);
+// each game plays with its own deck, kept in the database (decks.go).
 package bot
 
 import (
