@@ -101,15 +101,37 @@ func (d *Deck) Relabel(id string) *Deck {
 	return &c
 }
 
-// DeckIDOf returns the deck ID a saved state (Save) names.
+// DeckIDOf returns the deck ID a saved state (Save) names. It reads the
+// state only up to that field (the third one Save writes), since callers
+// do this before every Load.
 func DeckIDOf(state []byte) (string, error) {
-	var s struct {
-		DeckID string `json:"deckId"`
-	}
-	if err := json.Unmarshal(state, &s); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(state))
+	bad := func(err error) (string, error) {
 		return "", fmt.Errorf("read deck id: state is not valid JSON: %w", err)
 	}
-	return s.DeckID, nil
+	if t, err := dec.Token(); err != nil {
+		return bad(err)
+	} else if t != json.Delim('{') {
+		return bad(errors.New("not an object"))
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return bad(err)
+		}
+		if k == "deckId" {
+			var id string
+			if err := dec.Decode(&id); err != nil {
+				return bad(err)
+			}
+			return id, nil
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return bad(err)
+		}
+	}
+	return "", nil
 }
 
 const (

@@ -108,6 +108,13 @@ func TestLoadChecksDeckIdentity(t *testing.T) {
 	require.NoError(t, err)
 	_, err = Load(old, nil)
 	require.ErrorContains(t, err, "started with deck 0123456789abcdef")
+	for _, bad := range []string{"", "[1]", `{"variant":`, `{"deckId": 3}`} {
+		_, err := DeckIDOf([]byte(bad))
+		assert.Error(t, err, bad)
+	}
+	none, err := DeckIDOf([]byte(`{"variant":"standard","seed":1}`))
+	require.NoError(t, err)
+	assert.Empty(t, none)
 	relabelled := DefaultDeck().Relabel("0123456789abcdef")
 	_, err = Load(old, relabelled)
 	require.NoError(t, err)
