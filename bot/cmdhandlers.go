@@ -68,7 +68,7 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) {
 	case "log":
 		b.cmdLog(ctx, i, opts)
 	case "card":
-		b.cmdCard(i, opts)
+		b.cmdCard(ctx, i, opts)
 	case "rules":
 		b.cmdRules(i, opts)
 	case "status":
@@ -302,8 +302,9 @@ func (b *Bot) cmdLog(ctx context.Context, i *discordgo.Interaction, o options) {
 	b.replyEphemeral(i, truncate(b.termsFor(rec.GuildID).Text(sb.String()), 2000))
 }
 
-func (b *Bot) cmdCard(i *discordgo.Interaction, o options) {
-	found := b.Deck.FindCard(o.str("name"))
+func (b *Bot) cmdCard(ctx context.Context, i *discordgo.Interaction, o options) {
+	deck := b.channelDeck(ctx, i.ChannelID)
+	found := deck.FindCard(o.str("name"))
 	if len(found) == 0 {
 		b.replyEphemeral(i, "No card matches that name or number.")
 		return
@@ -332,7 +333,7 @@ func (b *Bot) cmdCard(i *discordgo.Interaction, o options) {
 		return
 	}
 	m := msg{content: text}
-	if png, err := b.Pictures.Card(b.langOf(i.GuildID), b.Deck, c.Num); err == nil {
+	if png, err := b.Pictures.Card(b.langOf(i.GuildID), deck, c.Num); err == nil {
 		m.files = []*discordgo.File{pngFile(fmt.Sprintf("card-%d.png", c.Num), png)}
 	}
 	b.editOriginal(i, m)
@@ -345,9 +346,10 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 		q, _ = v.Value.(string)
 	}
 	var choices []*discordgo.ApplicationCommandOptionChoice
-	cards := b.Deck.FindCard(q)
+	deck := b.channelDeck(context.Background(), i.ChannelID)
+	cards := deck.FindCard(q)
 	if strings.TrimSpace(q) == "" {
-		cards = b.Deck.Cards()
+		cards = deck.Cards()
 	}
 	for _, c := range cards {
 		if len(choices) == 25 {

@@ -62,6 +62,19 @@ func (b *Bot) deckOf(ctx context.Context, rec storage.Game) (*engine.Deck, error
 	return d, nil
 }
 
+// channelDeck is the deck of the channel's running game (/rfop card
+// describes the cards that game plays with), else the bot's deck.
+func (b *Bot) channelDeck(ctx context.Context, channelID string) *engine.Deck {
+	rec, err := b.Store.GameByChannel(ctx, channelID)
+	if err != nil || rec.State == nil {
+		return b.Deck
+	}
+	if d, err := b.deckOf(ctx, rec); err == nil {
+		return d
+	}
+	return b.Deck
+}
+
 // saveDeck stores the bot's current deck (once per process).
 func (b *Bot) saveDeck(ctx context.Context) error {
 	b.mu.Lock()

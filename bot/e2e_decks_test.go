@@ -153,6 +153,10 @@ func TestE2ECustomDeckKeptByItsGames(t *testing.T) {
 	m = h.settled(i)
 	assert.Contains(t, m.Content, "Custom #")
 	assert.NotContains(t, m.Content, "Edited #")
+	i, _ = h.command(carol, guildID, chanID, fakediscord.SubCmd("card", fakediscord.StrArg("name", "5")))
+	assert.Contains(t, h.settled(i).Content, "Custom #5", "/rfop card describes the channel's game's cards")
+	i, _ = h.command(carol, guildID, staffID, fakediscord.SubCmd("card", fakediscord.StrArg("name", "5")))
+	assert.Contains(t, h.settled(i).Content, "Edited #5", "and the current deck elsewhere")
 	if a := m.Attachment("hand.png"); a != nil {
 		assert.True(t, bytes.Equal(handPNG(t, h.gameByID(rec.ID), d1, engine.Versailles), a.Data))
 	}
