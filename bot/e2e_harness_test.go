@@ -155,7 +155,9 @@ func (h *harness) stop() {
 	if h.b == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	// Generous: a board drawn after a test's last check (under -race, on
+	// a busy machine) may take several seconds.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	require.NoError(h.t, h.b.Shutdown(ctx))
 	_ = h.dg.Close()

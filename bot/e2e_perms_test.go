@@ -118,6 +118,18 @@ func TestE2EWhoMayNameBothPlayers(t *testing.T) {
 	assert.Contains(t, h.settled(i).Content, "begins")
 	i, _ = name(admin, chan2ID)
 	assert.Contains(t, h.settled(i).Content, "begins")
+	h.waitBoard(chanID)
+	h.waitBoard(chan2ID)
+}
+
+// waitBoard waits for a game's first board in channel (drawn after the
+// command is answered), so that nothing is in flight when the test ends.
+func (h *harness) waitBoard(channel string) {
+	h.t.Helper()
+	_, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+		return m.ChannelID == channel && m.Button("Take my turn") != nil
+	}, 3*waitLong) // two games' first pictures may be drawn at once
+	require.NoError(h.t, err, "the board is posted when the game starts")
 }
 
 // /rfop status lists only games in channels the caller can view.
@@ -127,6 +139,7 @@ func TestE2EStatusShowsOnlyViewableChannels(t *testing.T) {
 	i, _ := h.command(admin, guildID, staffID, fakediscord.SubCmd("new",
 		fakediscord.UserArg("opponent", manager), fakediscord.UserArg("player", admin)))
 	require.Contains(t, h.settled(i).Content, "begins")
+	h.waitBoard(staffID)
 
 	_, resp := h.command(carol, guildID, chanID, fakediscord.SubCmd("status"))
 	assert.Contains(t, resp.Content, "<#"+chanID+">")
