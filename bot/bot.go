@@ -18,6 +18,9 @@
 // Hidden information: channel messages, their attachments and summaries
 // are built only from the engine's public view and public log lines;
 // hands and objectives go by DM or in ephemeral replies.
+//
+// Who may do what is decided in one place (perms.go, the README's table);
+// each game plays with its own deck, kept in the database (decks.go).
 package bot
 
 import (
@@ -37,18 +40,20 @@ import (
 	"github.com/rfop/rfop/storage"
 )
 
-// Pictures draws the board and cards (package render implements it).
+// Pictures draws the board and cards (package render implements it). deck
+// is the game's own deck (a game keeps the deck it started with), which
+// names the cards and gives their texts.
 type Pictures interface {
 	// Board draws the public board, its labels in the game terms of lang;
 	// prev (may be nil) is the previous picture's view, to highlight what
 	// changed.
-	Board(lang glossary.Lang, v engine.View, prev *engine.View, caption string) ([]byte, error)
+	Board(lang glossary.Lang, deck *engine.Deck, v engine.View, prev *engine.View, caption string) ([]byte, error)
 	// Hand draws everything the viewer of v (a player's own view) holds:
 	// hand, set-aside cards, Final Crisis card, objectives, in labelled
 	// sections; nil, nil when it holds no card.
-	Hand(lang glossary.Lang, v engine.View) ([]byte, error)
+	Hand(lang glossary.Lang, deck *engine.Deck, v engine.View) ([]byte, error)
 	// Card draws one card.
-	Card(lang glossary.Lang, num int) ([]byte, error)
+	Card(lang glossary.Lang, deck *engine.Deck, num int) ([]byte, error)
 }
 
 // SoloPolicy decides for the solo opponent (package solo implements it).
@@ -71,9 +76,15 @@ type Deps struct {
 	Pictures Pictures // nil: text-only boards
 	Solo     SoloPolicy
 	Clock    Clock
-	Deck     *engine.Deck
-	Log      *slog.Logger
-	AppID    string
+	// Deck is the deck new games start with (the deck file, else the
+	// embedded deck). A game keeps the deck it started with: it is stored
+	// by id in the database (decks.go).
+	Deck  *engine.Deck
+	Log   *slog.Logger
+	AppID string
+	// Directory reads guild roles and channel overwrites (perms.go);
+	// nil: only what interactions carry is known.
+	Directory Directory
 	// Seed returns a new game's seed; default: crypto/rand.
 	Seed func() int64
 }
@@ -91,6 +102,9 @@ type Bot struct {
 	paused map[int64]error                   // under mu
 	langs  map[string]glossary.Lang          // guild → language (terms.go), under mu
 	terms  map[glossary.Lang]*glossary.Terms // under mu
+	decks  map[string]*engine.Deck           // deck id → deck (decks.go), under mu
+	saved  bool                              // Deck is stored in the database, under mu
+	recent map[string]time.Time              // cool-downs (perms.go), under mu
 }
 
 // New returns a bot with defaults filled in.
@@ -112,7 +126,7 @@ func New(d Deps) *Bot {
 		}
 	}
 	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, paused: map[int64]error{},
-		langs: map[string]glossary.Lang{}, terms: map[glossary.Lang]*glossary.Terms{}}
+		langs: map[string]glossary.Lang{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{}}
 }
 
 // lockGame serialises a game's moves in this process.
@@ -254,7 +268,11 @@ func (b *Bot) loadGame(ctx context.Context, id int64) (storage.Game, *engine.Gam
 	if rec.State == nil {
 		return rec, nil, nil
 	}
-	g, err := engine.Load(rec.State, b.Deck)
+	deck, err := b.deckOf(ctx, rec)
+	if err != nil {
+		return rec, nil, err
+	}
+	g, err := engine.Load(rec.State, deck)
 	if err != nil {
 		return rec, nil, fmt.Errorf("game %d: %w", rec.ID, err)
 	}
@@ -276,6 +294,11 @@ func (b *Bot) CheckGames(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("list active games: %w", err)
 	}
 	for _, rec := range active {
+		if err := b.checkDeck(ctx, rec); err != nil {
+			b.Log.Error("game's deck unavailable: paused until abandoned", "game", rec.ID, "err", err)
+			b.pause(rec.ID, err)
+			continue
+		}
 		if err := b.Store.VerifyGame(ctx, rec.ID, b.Verify); err != nil {
 			b.Log.Error("game failed its integrity check: paused until abandoned", "game", rec.ID, "err", err)
 			b.pause(rec.ID, err)
@@ -301,13 +324,25 @@ func playerName(rec storage.Game, side engine.Side) string {
 }
 
 // Verify is the storage.VerifyFunc: replay the action log from the seed
-// and compare with the stored state.
+// with the game's own deck and compare with the stored state.
 func (b *Bot) Verify(rec storage.Game, actions []storage.Action) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	deck, err := b.deckOf(ctx, rec)
+	if err != nil {
+		return err
+	}
+	return verifyWith(rec, actions, deck)
+}
+
+// verifyWith replays the action log with deck and compares with the
+// stored state.
+func verifyWith(rec storage.Game, actions []storage.Action, deck *engine.Deck) error {
 	moves, err := decodeMoves(actions)
 	if err != nil {
 		return err
 	}
-	opts, err := b.options(rec)
+	opts, err := gameOptions(rec, deck)
 	if err != nil {
 		return err
 	}
@@ -319,7 +354,7 @@ func (b *Bot) Verify(rec storage.Game, actions []storage.Action) error {
 	if err != nil {
 		return err
 	}
-	stored, err := engine.Load(rec.State, b.Deck)
+	stored, err := engine.Load(rec.State, deck)
 	if err != nil {
 		return err
 	}
@@ -330,12 +365,12 @@ func (b *Bot) Verify(rec storage.Game, actions []storage.Action) error {
 	return nil
 }
 
-func (b *Bot) options(rec storage.Game) (engine.Options, error) {
+func gameOptions(rec storage.Game, deck *engine.Deck) (engine.Options, error) {
 	v, err := engine.ParseVariant(rec.Variant)
 	if err != nil {
 		return engine.Options{}, err
 	}
-	return engine.Options{Variant: v, Seed: rec.Seed, Deck: b.Deck, BotSide: engineSide(rec.BotSide)}, nil
+	return engine.Options{Variant: v, Seed: rec.Seed, Deck: deck, BotSide: engineSide(rec.BotSide)}, nil
 }
 
 func truncate(s string, n int) string {

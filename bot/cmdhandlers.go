@@ -68,7 +68,7 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) {
 	case "log":
 		b.cmdLog(ctx, i, opts)
 	case "card":
-		b.cmdCard(i, opts)
+		b.cmdCard(ctx, i, opts)
 	case "rules":
 		b.cmdRules(i, opts)
 	case "status":
@@ -95,26 +95,6 @@ func (b *Bot) withChannelGame(ctx context.Context, i *discordgo.Interaction, fn 
 	fn(rec)
 }
 
-// isAdmin: Administrator, Manage Channels, or the guild's admin role.
-func (b *Bot) isAdmin(ctx context.Context, i *discordgo.Interaction) bool {
-	if i.Member == nil {
-		return false
-	}
-	if i.Member.Permissions&(discordgo.PermissionAdministrator|discordgo.PermissionManageChannels) != 0 {
-		return true
-	}
-	set, err := b.Store.GuildSettings(ctx, i.GuildID)
-	if err != nil || set.AdminRoleID == "" {
-		return false
-	}
-	for _, r := range i.Member.Roles {
-		if r == set.AdminRoleID {
-			return true
-		}
-	}
-	return false
-}
-
 func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 	if i.GuildID == "" {
 		b.replyEphemeral(i, "Two-player games are played in a server channel. In DMs you can play `/rfop solo`.")
@@ -124,9 +104,11 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 	opp := o.user("opponent")
 	first := o.user("player")
 	admin := first != ""
-	if admin && !b.isAdmin(ctx, i) {
-		b.replyEphemeral(i, "Only admins (Manage Channels or the admin role) can name both players.")
-		return
+	if admin {
+		if ok, why := b.may(ctx, i, actNameBothPlayers, nil); !ok {
+			b.replyEphemeral(i, why)
+			return
+		}
 	}
 	if !admin {
 		first = me
@@ -263,6 +245,10 @@ func (b *Bot) cmdBoard(ctx context.Context, i *discordgo.Interaction) {
 		b.replyEphemeral(i, "There is no game running in this channel.")
 		return
 	}
+	if ok, why := b.may(ctx, i, actRepostBoard, &rec); !ok {
+		b.replyEphemeral(i, why)
+		return
+	}
 	if !b.deferEphemeral(i) {
 		return
 	}
@@ -316,8 +302,9 @@ func (b *Bot) cmdLog(ctx context.Context, i *discordgo.Interaction, o options) {
 	b.replyEphemeral(i, truncate(b.termsFor(rec.GuildID).Text(sb.String()), 2000))
 }
 
-func (b *Bot) cmdCard(i *discordgo.Interaction, o options) {
-	found := b.Deck.FindCard(o.str("name"))
+func (b *Bot) cmdCard(ctx context.Context, i *discordgo.Interaction, o options) {
+	deck := b.channelDeck(ctx, i.ChannelID)
+	found := deck.FindCard(o.str("name"))
 	if len(found) == 0 {
 		b.replyEphemeral(i, "No card matches that name or number.")
 		return
@@ -346,7 +333,7 @@ func (b *Bot) cmdCard(i *discordgo.Interaction, o options) {
 		return
 	}
 	m := msg{content: text}
-	if png, err := b.Pictures.Card(b.langOf(i.GuildID), c.Num); err == nil {
+	if png, err := b.Pictures.Card(b.langOf(i.GuildID), deck, c.Num); err == nil {
 		m.files = []*discordgo.File{pngFile(fmt.Sprintf("card-%d.png", c.Num), png)}
 	}
 	b.editOriginal(i, m)
@@ -359,9 +346,10 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 		q, _ = v.Value.(string)
 	}
 	var choices []*discordgo.ApplicationCommandOptionChoice
-	cards := b.Deck.FindCard(q)
+	deck := b.channelDeck(context.Background(), i.ChannelID)
+	cards := deck.FindCard(q)
 	if strings.TrimSpace(q) == "" {
-		cards = b.Deck.Cards()
+		cards = deck.Cards()
 	}
 	for _, c := range cards {
 		if len(choices) == 25 {
@@ -410,6 +398,9 @@ func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) {
 	}
 	var sb strings.Builder
 	for _, rec := range games {
+		if !b.canView(i, rec.ChannelID) {
+			continue // a channel the caller cannot see: not even its existence
+		}
 		if rec.Status == storage.StatusWaiting {
 			fmt.Fprintf(&sb, "• #%d in <#%s>: challenge waiting for %s\n", rec.ID, rec.ChannelID, mention(rec.InviteeID))
 			continue
@@ -419,6 +410,10 @@ func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) {
 			continue
 		}
 		fmt.Fprintf(&sb, "• #%d in <#%s> · %s — %s\n", rec.ID, rec.ChannelID, roundName(g.S.Round), b.waitingText(rec, g))
+	}
+	if sb.Len() == 0 {
+		b.replyEphemeral(i, "No games are running here.")
+		return
 	}
 	b.replyEphemeral(i, truncate(sb.String(), 2000))
 }
@@ -470,7 +465,21 @@ func (b *Bot) cmdUndo(ctx context.Context, i *discordgo.Interaction) {
 			b.editOriginal(i, b.panel(rec, g, side, "↩️ Your last choice was taken back."))
 			return
 		}
-		// The opponent could have seen the move: ask for consent, in public.
+		// The opponent could have seen the move: ask for consent, in public,
+		// once per version and not too often (each request pings them).
+		if r, err := b.Store.PendingUndo(ctx, rec.ID); err == nil && r.Side == sideKey(side) {
+			b.editOriginal(i, msg{content: refuseUndoTwice})
+			return
+		}
+		if ok, why := b.may(ctx, i, actAskUndo, &rec); !ok {
+			b.editOriginal(i, msg{content: why})
+			return
+		}
+		if err := b.Store.RequestUndo(ctx, storage.UndoRequest{GameID: rec.ID, Side: sideKey(side), UserID: userID(i), Version: rec.StateVersion}); err != nil {
+			b.Log.Warn("record undo request", "game", rec.ID, "err", err)
+			b.editOriginal(i, msg{content: "I could not ask your opponent; please try again."})
+			return
+		}
 		other, _ := rec.Player(sideKey(side.Other()))
 		_, err = b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{
 			Content: fmt.Sprintf("%s asks to take back their last choice. %s, do you agree?", playerName(rec, side), mention(other.UserID)),
@@ -482,6 +491,7 @@ func (b *Bot) cmdUndo(ctx context.Context, i *discordgo.Interaction) {
 		})
 		if err != nil {
 			b.Log.Warn("undo request", "game", rec.ID, "err", err)
+			_ = b.Store.DropUndoRequest(ctx, rec.ID)
 			b.editOriginal(i, msg{content: "I could not ask your opponent; please try again."})
 			return
 		}
@@ -495,8 +505,8 @@ func (b *Bot) cmdAbandon(ctx context.Context, i *discordgo.Interaction) {
 		b.replyEphemeral(i, "There is no game in this channel.")
 		return
 	}
-	if len(rec.SidesOf(userID(i))) == 0 && rec.CreatedBy != userID(i) && !b.isAdmin(ctx, i) {
-		b.replyEphemeral(i, "Only a player of this game, a member with Manage Channels, or the admin role can abandon it.")
+	if ok, why := b.may(ctx, i, actAbandon, &rec); !ok {
+		b.replyEphemeral(i, why)
 		return
 	}
 	// Acknowledge first: the game's lock may be held while a board is drawn.
@@ -530,9 +540,8 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, o optio
 	}
 	changed := len(o) > 0
 	if changed {
-		manage := i.Member != nil && i.Member.Permissions&(discordgo.PermissionAdministrator|discordgo.PermissionManageServer) != 0
-		if !manage && !b.isAdmin(ctx, i) {
-			b.replyEphemeral(i, "Only admins (Manage Server or the admin role) can change settings.")
+		if ok, why := b.may(ctx, i, actChangeSettings, nil); !ok {
+			b.replyEphemeral(i, why)
 			return
 		}
 		if v, ok := o["reminder_hours"]; ok {
@@ -540,6 +549,9 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, o optio
 		}
 		if v, ok := o["admin_role"]; ok {
 			set.AdminRoleID, _ = v.Value.(string)
+		}
+		if v, ok := o["clear_admin_role"]; ok && v.BoolValue() {
+			set.AdminRoleID = ""
 		}
 		if v := o.str("language"); v != "" {
 			l, err := glossary.ParseLang(v)

@@ -98,18 +98,18 @@ func (b *Bot) showHand(ctx context.Context, i *discordgo.Interaction, gameID int
 
 func (b *Bot) handMessage(rec storage.Game, g *engine.Game, side engine.Side) msg {
 	s := &g.S
-	text := fmt.Sprintf("**Game #%d — your %s hand**\nHand: %s", rec.ID, side, b.cardList(s.Hand[side]))
+	text := fmt.Sprintf("**Game #%d — your %s hand**\nHand: %s", rec.ID, side, b.cardList(g.Deck(), s.Hand[side]))
 	if len(s.SetAside[side]) > 0 {
-		text += "\nSet aside for the Final Crisis: " + b.cardList(s.SetAside[side])
+		text += "\nSet aside for the Final Crisis: " + b.cardList(g.Deck(), s.SetAside[side])
 	}
 	if s.FCHeld[side] && s.BotSide != side {
-		text += "\nFinal Crisis card: " + b.cardList([]int8{int8(engine.FinalCrisisCardOf(side))})
+		text += "\nFinal Crisis card: " + b.cardList(g.Deck(), []int8{int8(engine.FinalCrisisCardOf(side))})
 	}
 	if o := s.Objective[side]; o != 0 {
-		c := b.Deck.Card(int(o))
+		c := g.Deck().Card(int(o))
 		text += fmt.Sprintf("\nObjective: #%d %s (%s)", c.Num, c.Name, c.Space)
 	} else if len(s.ObjOffer[side]) > 0 {
-		text += "\nObjectives offered (keep one): " + b.objectiveList(s.ObjOffer[side])
+		text += "\nObjectives offered (keep one): " + b.objectiveList(g.Deck(), s.ObjOffer[side])
 	}
 	m := msg{content: truncate(b.termsFor(rec.GuildID).Text(text), 2000)}
 	if png := b.handPicture(rec, g, side); png != nil {
@@ -118,10 +118,10 @@ func (b *Bot) handMessage(rec storage.Game, g *engine.Game, side engine.Side) ms
 	return m
 }
 
-func (b *Bot) objectiveList(objs []int8) string {
+func (b *Bot) objectiveList(d *engine.Deck, objs []int8) string {
 	out := ""
 	for k, o := range objs {
-		c := b.Deck.Card(int(o))
+		c := d.Card(int(o))
 		if k > 0 {
 			out += ", "
 		}
@@ -194,15 +194,6 @@ func (b *Bot) unchangedSince(ctx context.Context, rec storage.Game, side engine.
 		}
 	}
 	return true
-}
-
-func plays(rec storage.Game, user string, side engine.Side) bool {
-	for _, s := range rec.SidesOf(user) {
-		if engineSide(s) == side {
-			return true
-		}
-	}
-	return false
 }
 
 func (b *Bot) moveFailed(ctx context.Context, i *discordgo.Interaction, gameID int64, side engine.Side, err error) {
@@ -293,7 +284,12 @@ func (b *Bot) onChallengeAnswer(ctx context.Context, i *discordgo.Interaction, i
 
 // startGame creates the engine game of a waiting challenge and activates it.
 func (b *Bot) startGame(ctx context.Context, rec storage.Game, players []storage.Player) (storage.Game, *engine.Game, error) {
-	opts, err := b.options(rec)
+	// A new game starts with the bot's current deck, kept in the database
+	// so the game keeps it whatever the deck file or a release does.
+	if err := b.saveDeck(ctx); err != nil {
+		return rec, nil, err
+	}
+	opts, err := gameOptions(rec, b.Deck)
 	if err != nil {
 		return rec, nil, err
 	}
@@ -359,16 +355,25 @@ func (b *Bot) onUndoConsent(ctx context.Context, i *discordgo.Interaction, id cu
 		b.editOriginal(i, msg{content: "This undo request is out of date."})
 		return
 	}
+	// The button's id is only a claim: the answer must meet the request
+	// stored when the asker's side asked, at this very version.
+	req, err := b.Store.PendingUndo(ctx, rec.ID)
+	if err != nil || req.Side != sideKey(asker) || req.Version != id.Version || !plays(rec, req.UserID, asker) {
+		b.followupEphemeral(i, msg{content: refuseNoRequest})
+		return
+	}
 	if id.Verb == verbUndoNo {
+		if err := b.Store.DropUndoRequest(ctx, rec.ID); err != nil {
+			b.Log.Warn("drop undo request", "game", rec.ID, "err", err)
+		}
 		b.editOriginal(i, msg{content: playerName(rec, asker.Other()) + " refused the undo."})
 		return
 	}
-	asking, _ := rec.Player(sideKey(asker))
-	if rec, err = b.commit(ctx, rec, g, engine.Move{Side: asker, Undo: true}, asking.UserID); err != nil {
+	if rec, err = b.commitAllowed(ctx, rec, g, engine.Move{Side: asker, Undo: true}, req.UserID, userID(i)); err != nil {
 		b.editOriginal(i, msg{content: "The undo failed: " + err.Error()})
 		return
 	}
-	b.editOriginal(i, msg{content: "↩️ Undo accepted."})
+	b.editOriginal(i, msg{content: fmt.Sprintf("↩️ %s allowed %s to take back their last choice.", mention(userID(i)), mention(req.UserID))})
 	b.publish(ctx, rec, g)
 }
 
@@ -395,6 +400,9 @@ func (b *Bot) onResignConfirm(ctx context.Context, i *discordgo.Interaction, id 
 // gameNotRunning explains why a game's buttons no longer act.
 func gameNotRunning(rec storage.Game, err error) string {
 	switch {
+	case errors.Is(err, errDeckChanged):
+		return fmt.Sprintf("Game #%d is paused: it was saved before the bot kept each game's cards, and the cards have changed since, "+
+			"so nothing more is played on it. A player or an admin can end it with `/rfop abandon`.", rec.ID)
 	case errors.Is(err, errPaused):
 		return fmt.Sprintf("Game #%d is paused: its saved state does not match its move log (found when the bot started), "+
 			"so nothing more is played on it. A player or an admin can end it with `/rfop abandon`; the bot's logs say what differs.", rec.ID)

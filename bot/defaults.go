@@ -11,46 +11,56 @@ import (
 	"github.com/rfop/rfop/solo"
 )
 
-// DefaultPictures is the production renderer (package render), with one
-// renderer per language in use (each draws its static art once).
-func DefaultPictures(deck *engine.Deck) (Pictures, error) {
-	r, err := render.New(deck)
-	if err != nil {
+// DefaultPictures is the production renderer (package render): one
+// renderer per deck and language in use (each draws its static art once),
+// so that every picture names the cards of the game's own deck.
+func DefaultPictures() (Pictures, error) {
+	p := &pictures{by: map[pictureKey]*render.Renderer{}}
+	// The common case is drawn now, so a broken renderer stops the start.
+	if _, err := p.renderer(glossary.English, engine.DefaultDeck()); err != nil {
 		return nil, err
 	}
-	return &pictures{deck: deck, by: map[glossary.Lang]*render.Renderer{glossary.English: r}}, nil
+	return p, nil
+}
+
+type pictureKey struct {
+	lang glossary.Lang
+	deck string
 }
 
 type pictures struct {
-	deck *engine.Deck
-	mu   sync.Mutex
-	by   map[glossary.Lang]*render.Renderer
+	mu sync.Mutex
+	by map[pictureKey]*render.Renderer
 }
 
-func (p *pictures) renderer(l glossary.Lang) (*render.Renderer, error) {
+func (p *pictures) renderer(l glossary.Lang, d *engine.Deck) (*render.Renderer, error) {
+	if d == nil {
+		d = engine.DefaultDeck()
+	}
+	k := pictureKey{l, d.ID}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if r, ok := p.by[l]; ok {
+	if r, ok := p.by[k]; ok {
 		return r, nil
 	}
-	r, err := render.NewFor(p.deck, l)
+	r, err := render.NewFor(d, l)
 	if err != nil {
-		return nil, fmt.Errorf("renderer for %s: %w", l, err)
+		return nil, fmt.Errorf("renderer for %s and deck %s: %w", l, d.ID, err)
 	}
-	p.by[l] = r
+	p.by[k] = r
 	return r, nil
 }
 
-func (p *pictures) Board(l glossary.Lang, v engine.View, prev *engine.View, caption string) ([]byte, error) {
-	r, err := p.renderer(l)
+func (p *pictures) Board(l glossary.Lang, d *engine.Deck, v engine.View, prev *engine.View, caption string) ([]byte, error) {
+	r, err := p.renderer(l, d)
 	if err != nil {
 		return nil, err
 	}
 	return r.RenderBoard(&v, prev, caption)
 }
 
-func (p *pictures) Hand(l glossary.Lang, v engine.View) ([]byte, error) {
-	r, err := p.renderer(l)
+func (p *pictures) Hand(l glossary.Lang, d *engine.Deck, v engine.View) ([]byte, error) {
+	r, err := p.renderer(l, d)
 	if err != nil {
 		return nil, err
 	}
@@ -61,8 +71,8 @@ func (p *pictures) Hand(l glossary.Lang, v engine.View) ([]byte, error) {
 	return png, err
 }
 
-func (p *pictures) Card(l glossary.Lang, num int) ([]byte, error) {
-	r, err := p.renderer(l)
+func (p *pictures) Card(l glossary.Lang, d *engine.Deck, num int) ([]byte, error) {
+	r, err := p.renderer(l, d)
 	if err != nil {
 		return nil, err
 	}

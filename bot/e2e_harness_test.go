@@ -27,8 +27,13 @@ const (
 	alice    = "301" // plays
 	bob      = "302" // plays
 	carol    = "303" // a member who does not play
-	admin    = "309" // Manage Channels
-	manager  = "310" // Manage Server: changes the settings
+	admin    = "309" // Manage Channels (the "mods" role)
+	manager  = "310" // Manage Server (the "managers" role): changes the settings
+	chanMod  = "311" // Manage Channels in chanID only (a channel overwrite)
+	owner    = "399" // owns the server
+	staffID  = "202" // a channel only mods and managers see
+	modsRole = "401"
+	mgrRole  = "402"
 	waitLong = 10 * time.Second
 )
 
@@ -39,7 +44,7 @@ var (
 
 func sharedPictures(t testing.TB) bot.Pictures {
 	picsOnce.Do(func() {
-		p, err := bot.DefaultPictures(nil)
+		p, err := bot.DefaultPictures()
 		require.NoError(t, err)
 		pics = p
 	})
@@ -59,6 +64,8 @@ type harness struct {
 	// pictures: nil for the real renderer.
 	pictures bot.Pictures
 	clock    *offsetClock
+	// deck: the deck new games start with (nil: the embedded deck).
+	deck *engine.Deck
 }
 
 // offsetClock is the real time moved forward by a settable offset.
@@ -85,13 +92,27 @@ func newHarness(t testing.TB, opts ...fakediscord.Option) *harness {
 }
 
 func defaultGuild() fakediscord.Option {
+	hidden := int64(discordgo.PermissionViewChannel)
 	return fakediscord.WithGuild(fakediscord.Guild{
-		ID: guildID, Name: "Paris 1871", OwnerID: admin,
-		Channels: []fakediscord.Channel{{ID: chanID, Name: "commune"}, {ID: chan2ID, Name: "versailles"}},
+		ID: guildID, Name: "Paris 1871", OwnerID: owner,
+		Roles: []fakediscord.Role{
+			{ID: modsRole, Name: "mods", Permissions: discordgo.PermissionManageChannels},
+			{ID: mgrRole, Name: "managers", Permissions: discordgo.PermissionManageServer},
+		},
+		Channels: []fakediscord.Channel{
+			{ID: chanID, Name: "commune", Overwrites: []*discordgo.PermissionOverwrite{
+				{ID: chanMod, Type: discordgo.PermissionOverwriteTypeMember, Allow: discordgo.PermissionManageChannels}}},
+			{ID: chan2ID, Name: "versailles"},
+			{ID: staffID, Name: "staff", Overwrites: []*discordgo.PermissionOverwrite{
+				{ID: guildID, Type: discordgo.PermissionOverwriteTypeRole, Deny: hidden},
+				{ID: modsRole, Type: discordgo.PermissionOverwriteTypeRole, Allow: hidden},
+				{ID: mgrRole, Type: discordgo.PermissionOverwriteTypeRole, Allow: hidden}}},
+		},
 		Members: []fakediscord.Member{
 			{UserID: alice, Username: "alice"}, {UserID: bob, Username: "bob"}, {UserID: carol, Username: "carol"},
-			{UserID: admin, Username: "admin", Permissions: discordgo.PermissionManageChannels | discordgo.PermissionSendMessages | discordgo.PermissionViewChannel},
-			{UserID: manager, Username: "manager", Permissions: discordgo.PermissionManageServer | discordgo.PermissionSendMessages | discordgo.PermissionViewChannel},
+			{UserID: admin, Username: "admin", Roles: []string{modsRole}},
+			{UserID: manager, Username: "manager", Roles: []string{mgrRole}},
+			{UserID: chanMod, Username: "chanmod"}, {UserID: owner, Username: "owner"},
 		},
 	})
 }
@@ -120,7 +141,7 @@ func (h *harness) start() {
 		pics = sharedPictures(t)
 	}
 	b := bot.New(bot.Deps{Session: dg, Store: store, Pictures: pics, Solo: bot.DefaultSolo(), AppID: h.srv.AppID(), Clock: h.clock,
-		Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }})
+		Deck: h.deck, Directory: dg.State, Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }})
 	dg.AddHandler(b.OnInteraction)
 	dg.AddHandler(b.OnChannelDelete)
 	require.NoError(t, dg.Open())
@@ -134,7 +155,9 @@ func (h *harness) stop() {
 	if h.b == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	// Generous: a board drawn after a test's last check (under -race, on
+	// a busy machine) may take several seconds.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	require.NoError(h.t, h.b.Shutdown(ctx))
 	_ = h.dg.Close()

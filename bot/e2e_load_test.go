@@ -28,11 +28,13 @@ func newStubPictures() stubPictures {
 	_ = png.Encode(&b, image.NewRGBA(image.Rect(0, 0, 4, 4)))
 	return stubPictures{b.Bytes()}
 }
-func (p stubPictures) Board(glossary.Lang, engine.View, *engine.View, string) ([]byte, error) {
+func (p stubPictures) Board(glossary.Lang, *engine.Deck, engine.View, *engine.View, string) ([]byte, error) {
 	return p.png, nil
 }
-func (p stubPictures) Hand(glossary.Lang, engine.View) ([]byte, error) { return p.png, nil }
-func (p stubPictures) Card(glossary.Lang, int) ([]byte, error)         { return p.png, nil }
+func (p stubPictures) Hand(glossary.Lang, *engine.Deck, engine.View) ([]byte, error) {
+	return p.png, nil
+}
+func (p stubPictures) Card(glossary.Lang, *engine.Deck, int) ([]byte, error) { return p.png, nil }
 
 // tryTurn is takeTurn for other goroutines: errors instead of t.Fatal.
 // think is the pause before each click (a player reading the panel).

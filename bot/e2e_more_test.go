@@ -49,7 +49,7 @@ func TestE2EReminders(t *testing.T) {
 	assert.Equal(t, 2, count())
 
 	// The interval is the guild's setting; 0 turns reminders off.
-	_, resp := h.command(admin, guildID, chanID, fakediscord.SubCmd("settings", fakediscord.IntArg("reminder_hours", 0)))
+	_, resp := h.command(manager, guildID, chanID, fakediscord.SubCmd("settings", fakediscord.IntArg("reminder_hours", 0)))
 	assert.Contains(t, resp.Content, "reminders off")
 	h.clock.Advance(100 * time.Hour)
 	h.b.Remind(t.Context())
@@ -124,7 +124,7 @@ func TestE2EInfoCommands(t *testing.T) {
 	assert.NotNil(t, h.requireOneLiveBoard(chanID).Attachment("board.png"))
 
 	_, resp = h.command(carol, guildID, chanID, fakediscord.SubCmd("settings", fakediscord.IntArg("reminder_hours", 2)))
-	assert.Contains(t, resp.Content, "Only admins")
+	assert.Contains(t, resp.Content, "Only members with Manage Server")
 }
 
 // Undo: while still deciding, a player takes a choice back at once; once

@@ -28,14 +28,14 @@ func (p *langPictures) note(l glossary.Lang) {
 	p.mu.Unlock()
 }
 
-func (p *langPictures) Board(l glossary.Lang, v engine.View, prev *engine.View, caption string) ([]byte, error) {
+func (p *langPictures) Board(l glossary.Lang, d *engine.Deck, v engine.View, prev *engine.View, caption string) ([]byte, error) {
 	p.note(l)
-	return p.Pictures.Board(l, v, prev, caption)
+	return p.Pictures.Board(l, d, v, prev, caption)
 }
 
-func (p *langPictures) Hand(l glossary.Lang, v engine.View) ([]byte, error) {
+func (p *langPictures) Hand(l glossary.Lang, d *engine.Deck, v engine.View) ([]byte, error) {
 	p.note(l)
-	return p.Pictures.Hand(l, v)
+	return p.Pictures.Hand(l, d, v)
 }
 
 func (p *langPictures) seen() []glossary.Lang {
@@ -52,7 +52,7 @@ func TestE2EGameTermsInTheServersEdition(t *testing.T) {
 	h := newHarnessWith(t, pics, defaultGuild())
 
 	_, resp := h.command(alice, guildID, chanID, fakediscord.SubCmd("settings", fakediscord.StrArg("language", "fr")))
-	assert.Contains(t, resp.Content, "Only admins", "a player cannot change the settings")
+	assert.Contains(t, resp.Content, "Only members with Manage Server", "a player cannot change the settings")
 	_, resp = h.command(manager, guildID, chanID, fakediscord.SubCmd("settings", fakediscord.StrArg("language", "fr")))
 	require.Contains(t, resp.Content, "Settings saved")
 	assert.Contains(t, resp.Content, "Français")

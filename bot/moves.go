@@ -14,7 +14,7 @@ import (
 
 // persist stores one applied move (action + new state) with the version
 // check; a finished game is closed with its result in the same transaction.
-func (b *Bot) persist(ctx context.Context, rec storage.Game, g *engine.Game, m engine.Move, user string) (storage.Game, error) {
+func (b *Bot) persist(ctx context.Context, rec storage.Game, g *engine.Game, m engine.Move, user, allowedBy string) (storage.Game, error) {
 	state, err := g.Save()
 	if err != nil {
 		return rec, err
@@ -23,7 +23,7 @@ func (b *Bot) persist(ctx context.Context, rec storage.Game, g *engine.Game, m e
 	if err != nil {
 		return rec, fmt.Errorf("encode move: %w", err)
 	}
-	mv := storage.Move{GameID: rec.ID, ExpectedVersion: rec.StateVersion, Side: sideKey(m.Side), UserID: user, Choice: choice, NewState: state}
+	mv := storage.Move{GameID: rec.ID, ExpectedVersion: rec.StateVersion, Side: sideKey(m.Side), UserID: user, AllowedBy: allowedBy, Choice: choice, NewState: state}
 	if g.S.Result != nil {
 		mv.Status = storage.StatusFinished
 		mv.Result, _ = json.Marshal(g.S.Result)
@@ -35,10 +35,16 @@ func (b *Bot) persist(ctx context.Context, rec storage.Game, g *engine.Game, m e
 // opponent play while it must decide (each of its decisions is an action
 // of its own in the log).
 func (b *Bot) commit(ctx context.Context, rec storage.Game, g *engine.Game, m engine.Move, user string) (storage.Game, error) {
+	return b.commitAllowed(ctx, rec, g, m, user, "")
+}
+
+// commitAllowed is commit for an undo the opponent allowed (allowedBy):
+// the store records both who asked (user) and who allowed.
+func (b *Bot) commitAllowed(ctx context.Context, rec storage.Game, g *engine.Game, m engine.Move, user, allowedBy string) (storage.Game, error) {
 	if err := g.ApplyMove(m); err != nil {
 		return rec, err
 	}
-	rec, err := b.persist(ctx, rec, g, m, user)
+	rec, err := b.persist(ctx, rec, g, m, user, allowedBy)
 	if err != nil {
 		return rec, err
 	}
@@ -69,7 +75,7 @@ func (b *Bot) playSolo(ctx context.Context, rec storage.Game, g *engine.Game) (s
 		if err := g.ApplyMove(m); err != nil {
 			return rec, fmt.Errorf("solo opponent: %w", err)
 		}
-		if rec, err = b.persist(ctx, rec, g, m, ""); err != nil {
+		if rec, err = b.persist(ctx, rec, g, m, "", ""); err != nil {
 			return rec, err
 		}
 	}
@@ -147,7 +153,7 @@ func (b *Bot) sendHandDM(ctx context.Context, rec storage.Game, g *engine.Game, 
 	if rec.GuildID == "" {
 		return pl.UserID, true // a DM game: the panel is already private
 	}
-	m := b.panelWith(rec, g, side, fmt.Sprintf("Game #%d in <#%s> — %s. Your hand: %s.", rec.ID, rec.ChannelID, roundName(g.S.Round), b.cardList(g.S.Hand[side])), false)
+	m := b.panelWith(rec, g, side, fmt.Sprintf("Game #%d in <#%s> — %s. Your hand: %s.", rec.ID, rec.ChannelID, roundName(g.S.Round), b.cardList(g.Deck(), g.S.Hand[side])), false)
 	ch, err := b.Session.UserChannelCreate(pl.UserID)
 	if err == nil {
 		send := &discordgo.MessageSend{Content: m.content, Components: m.comps}
@@ -170,7 +176,7 @@ func (b *Bot) handPicture(rec storage.Game, g *engine.Game, side engine.Side) []
 		return nil
 	}
 	// The player's own view: the picture sorts it into labelled sections.
-	png, err := b.Pictures.Hand(b.langOf(rec.GuildID), g.ViewFor(side))
+	png, err := b.Pictures.Hand(b.langOf(rec.GuildID), g.Deck(), g.ViewFor(side))
 	if err != nil {
 		b.Log.Warn("render hand", "err", err)
 		return nil

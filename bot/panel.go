@@ -48,7 +48,7 @@ func (b *Bot) panelWith(rec storage.Game, g *engine.Game, side engine.Side, note
 	}
 	fmt.Fprintf(&sb, "**Game #%d · %s · you play %s**\n%s", rec.ID, roundName(g.S.Round), side, g.PromptText(p))
 	if hand := g.S.Hand[side]; showHand && len(hand) > 0 && (p.Kind == engine.PromptPlay || p.Kind == engine.PromptFCPlay || p.Kind == engine.PromptCensor || p.Kind == engine.PromptFCDiscard || p.Kind == engine.PromptObjective) {
-		sb.WriteString("\nYour hand: " + b.cardList(hand))
+		sb.WriteString("\nYour hand: " + b.cardList(g.Deck(), hand))
 	}
 	labels := make([]string, len(p.Choices))
 	// Cards are chosen from their text: a select menu shows it under each
@@ -126,10 +126,10 @@ func roundName(r int8) string {
 	return fmt.Sprintf("Round %d", r)
 }
 
-func (b *Bot) cardList(cards []int8) string {
+func (b *Bot) cardList(d *engine.Deck, cards []int8) string {
 	var out []string
 	for _, n := range cards {
-		c := b.Deck.Card(int(n))
+		c := d.Card(int(n))
 		if c == nil {
 			continue
 		}

@@ -65,7 +65,7 @@ func (b *Bot) chainInfo(ctx context.Context, rec storage.Game, g *engine.Game) (
 	if err != nil {
 		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
 	}
-	opts, err := b.options(rec)
+	opts, err := gameOptions(rec, g.Deck())
 	if err != nil {
 		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
 	}
@@ -186,7 +186,7 @@ func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, i
 	var png []byte
 	if b.Pictures != nil {
 		var err error
-		if png, err = b.Pictures.Board(b.langOf(rec.GuildID), g.ViewFor(engine.NoSide), info.since, b.caption(g, info)); err != nil {
+		if png, err = b.Pictures.Board(b.langOf(rec.GuildID), g.Deck(), g.ViewFor(engine.NoSide), info.since, b.caption(g, info)); err != nil {
 			b.Log.Error("render board", "game", rec.ID, "err", err)
 			png = nil
 		}

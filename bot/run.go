@@ -72,7 +72,7 @@ func Run(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return err
 	}
-	b := New(Deps{Session: s, Store: store, Pictures: cfg.Pictures, Solo: cfg.Solo, Deck: deck, Log: log})
+	b := New(Deps{Session: s, Store: store, Pictures: cfg.Pictures, Solo: cfg.Solo, Deck: deck, Log: log, Directory: s.State})
 	s.AddHandler(b.OnInteraction)
 	s.AddHandler(b.OnChannelDelete)
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {

@@ -86,15 +86,15 @@ func (b *Bot) describeChoice(g *engine.Game, p engine.Prompt, c engine.Choice) s
 	switch c.Kind {
 	case engine.ChoosePlay:
 		if c.Mode == engine.ModeDiscardedEvent {
-			d = fmt.Sprintf("#%d's event: %s", c.N, b.eventText(c.N))
+			d = fmt.Sprintf("#%d's event: %s", c.N, b.eventText(g.Deck(), c.N))
 		} else {
-			d = b.cardSummary(c.Card)
+			d = b.cardSummary(g.Deck(), c.Card)
 		}
 	case engine.ChooseCard:
 		if p.Kind == engine.PromptObjective {
 			d = b.objectiveSummary(g, c.Card)
 		} else {
-			d = b.cardSummary(c.Card)
+			d = b.cardSummary(g.Deck(), c.Card)
 		}
 	case engine.ChoosePlace, engine.ChooseRemove, engine.ChooseReplace, engine.ChooseDisc, engine.ChooseRemoveOwn:
 		d = spaceSummary(g, c.Space, p.Side)
@@ -105,19 +105,19 @@ func (b *Bot) describeChoice(g *engine.Game, p engine.Prompt, c engine.Choice) s
 }
 
 // cardSummary: "2 OP · blue · MOMENTUM you +1. THEN PLACE…".
-func (b *Bot) cardSummary(num int) string {
-	c := b.Deck.Card(num)
+func (b *Bot) cardSummary(d *engine.Deck, num int) string {
+	c := d.Card(num)
 	if c == nil {
 		return ""
 	}
-	return fmt.Sprintf("%d OP · %s · %s", c.OP, c.Colour(), b.eventText(num))
+	return fmt.Sprintf("%d OP · %s · %s", c.OP, c.Colour(), b.eventText(d, num))
 }
 
 // eventText is a card's event text without the "2P ONLY." marker (a
 // two-player game plays them all; solo decks leave them out) and without
 // the designers' "(Known: …)" notes.
-func (b *Bot) eventText(num int) string {
-	c := b.Deck.Card(num)
+func (b *Bot) eventText(d *engine.Deck, num int) string {
+	c := d.Card(num)
 	if c == nil {
 		return ""
 	}
@@ -135,7 +135,7 @@ func (b *Bot) eventText(num int) string {
 func (b *Bot) choiceLabel(g *engine.Game, p engine.Prompt, c engine.Choice) string {
 	l := g.ChoiceText(p, c)
 	if len([]rune(l)) > maxOptionLabel && c.Kind == engine.ChoosePlay && c.Mode == engine.ModeFinalCrisisOps {
-		if card := b.Deck.Card(c.Card); card != nil {
+		if card := g.Deck().Card(c.Card); card != nil {
 			l = fmt.Sprintf("Discard #%d %s to play #%d for %d OP", card.Num, card.Name, c.N, c.Cost)
 		}
 	}
@@ -144,7 +144,7 @@ func (b *Bot) choiceLabel(g *engine.Game, p engine.Prompt, c engine.Choice) stri
 
 // objectiveSummary: who controls the objective's space now, then its event.
 func (b *Bot) objectiveSummary(g *engine.Game, num int) string {
-	c := b.Deck.Card(num)
+	c := g.Deck().Card(num)
 	if c == nil {
 		return ""
 	}
@@ -152,7 +152,7 @@ func (b *Bot) objectiveSummary(g *engine.Game, num int) string {
 	if s := g.S.Controller(c.Space); s != engine.NoSide {
 		ctl = s.String() + " controls it"
 	}
-	return fmt.Sprintf("%s: %s · %s", c.Space, ctl, b.eventText(num))
+	return fmt.Sprintf("%s: %s · %s", c.Space, ctl, b.eventText(g.Deck(), num))
 }
 
 // spaceSummary: "Versailles 2 · Commune 1 + disc · you control it · Pivotal".

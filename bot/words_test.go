@@ -85,8 +85,8 @@ func TestChoiceDescriptions(t *testing.T) {
 		b.choiceDescription(g, engine.Prompt{Kind: engine.PromptPlay}, engine.Choice{Kind: engine.ChoosePlay, Card: c.Num, Mode: engine.ModeOps}))
 	assert.True(t, strings.HasPrefix(b.choiceDescription(g, engine.Prompt{Kind: engine.PromptPlay},
 		engine.Choice{Kind: engine.ChoosePlay, Card: 31, Mode: engine.ModeDiscardedEvent, N: 16}), "#16's event: REMOVE up to 2"))
-	assert.NotContains(t, b.eventText(18), "Known:", "designers' notes are left out")
-	assert.NotContains(t, b.eventText(1), "2P ONLY")
+	assert.NotContains(t, b.eventText(b.Deck, 18), "Known:", "designers' notes are left out")
+	assert.NotContains(t, b.eventText(b.Deck, 1), "2P ONLY")
 
 	g.S.Cubes[engine.Versailles][engine.Republicans] = 2
 	g.S.Cubes[engine.Commune][engine.Republicans] = 1

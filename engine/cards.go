@@ -8,9 +8,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // CardKind separates the three decks.
@@ -63,9 +66,72 @@ func (c *Card) Colour() string {
 // Deck is the compiled set of all 53 cards.
 type Deck struct {
 	cards [numCards + 1]*Card
-	// ID identifies the deck contents (a hash of the file): a saved game
-	// records it so it is never resumed with different card effects.
-	ID string
+	// ID identifies the deck's contents: a hash of its canonical form
+	// (Canonical), so whitespace, key order and card order in the file do
+	// not change it. A saved game records it so it is never resumed with
+	// different card effects.
+	ID    string
+	canon []byte
+}
+
+// Limits of a deck file, checked before anything else is done with it so
+// that a huge or hostile file is refused quickly and cheaply.
+const (
+	MaxDeckBytes     = 1 << 20 // the whole file
+	MaxCardNameRunes = 60
+	MaxCardTextRunes = 1000
+	MaxEffectDepth   = 6  // nesting of effect nodes (the embedded deck uses 3)
+	MaxEffectNodes   = 64 // effect nodes of one card (the embedded deck uses 5)
+)
+
+// Canonical returns the deck in its canonical form: the deck format,
+// cards in number order, fields in a fixed order, no insignificant
+// whitespace. ParseDeck of it gives the same deck and the same ID; it is
+// what a database stores to keep a game's deck.
+func (d *Deck) Canonical() []byte { return append([]byte(nil), d.canon...) }
+
+// Relabel returns the same cards under another ID. It exists for games
+// saved before deck IDs were canonical (their state names the hash of the
+// file's bytes): a caller that decided which deck such a game plays with
+// gives it that deck under the ID its state names. The receiver is not
+// changed.
+func (d *Deck) Relabel(id string) *Deck {
+	c := *d
+	c.ID = id
+	return &c
+}
+
+// DeckIDOf returns the deck ID a saved state (Save) names. It reads the
+// state only up to that field (the third one Save writes), since callers
+// do this before every Load.
+func DeckIDOf(state []byte) (string, error) {
+	dec := json.NewDecoder(bytes.NewReader(state))
+	bad := func(err error) (string, error) {
+		return "", fmt.Errorf("read deck id: state is not valid JSON: %w", err)
+	}
+	if t, err := dec.Token(); err != nil {
+		return bad(err)
+	} else if t != json.Delim('{') {
+		return bad(errors.New("not an object"))
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return bad(err)
+		}
+		if k == "deckId" {
+			var id string
+			if err := dec.Decode(&id); err != nil {
+				return bad(err)
+			}
+			return id, nil
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return bad(err)
+		}
+	}
+	return "", nil
 }
 
 const (
@@ -132,8 +198,18 @@ func DefaultDeck() *Deck {
 }
 
 // LoadDeckFile reads and validates a deck file (same format as cards.json).
+// A file larger than MaxDeckBytes is refused before it is read.
 func LoadDeckFile(path string) (*Deck, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read deck file: %w", err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > MaxDeckBytes {
+		return nil, fmt.Errorf("deck file %s: %w", path, errDeckTooBig(st.Size()))
+	}
+	// The file may grow after Stat: never read more than one byte too many.
+	b, err := io.ReadAll(io.LimitReader(f, MaxDeckBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("read deck file: %w", err)
 	}
@@ -259,8 +335,15 @@ type node struct {
 	condControl   Space
 }
 
+func errDeckTooBig(n int64) error {
+	return fmt.Errorf("the deck is %d bytes; a deck may have at most %d bytes (1 MiB)", n, MaxDeckBytes)
+}
+
 // ParseDeck parses and validates a deck file. Errors name the card and field.
 func ParseDeck(b []byte) (*Deck, error) {
+	if len(b) > MaxDeckBytes {
+		return nil, errDeckTooBig(int64(len(b)))
+	}
 	var f deckFile
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
@@ -268,8 +351,6 @@ func ParseDeck(b []byte) (*Deck, error) {
 		return nil, fmt.Errorf("deck is not valid JSON for the deck format: %w", err)
 	}
 	d := &Deck{}
-	sum := sha256.Sum256(b)
-	d.ID = hex.EncodeToString(sum[:8])
 	for i := range f.Cards {
 		cj := &f.Cards[i]
 		c, err := compileCard(cj)
@@ -299,6 +380,15 @@ func ParseDeck(b []byte) (*Deck, error) {
 		}
 		seen[c.Space] = n
 	}
+	// The identity is the parsed form written back in a fixed layout, so
+	// reformatting the file keeps its games playing.
+	sort.Slice(f.Cards, func(i, j int) bool { return f.Cards[i].Num < f.Cards[j].Num })
+	canon, err := json.Marshal(f)
+	if err != nil {
+		return nil, fmt.Errorf("deck: canonical form: %w", err)
+	}
+	sum := sha256.Sum256(canon)
+	d.ID, d.canon = hex.EncodeToString(sum[:8]), canon
 	return d, nil
 }
 
@@ -308,6 +398,12 @@ func compileCard(cj *cardJSON) (*Card, error) {
 	}
 	if strings.TrimSpace(cj.Name) == "" {
 		return nil, errors.New("field name: empty")
+	}
+	if n := utf8.RuneCountInString(cj.Name); n > MaxCardNameRunes {
+		return nil, fmt.Errorf("field name: %d characters; at most %d", n, MaxCardNameRunes)
+	}
+	if n := utf8.RuneCountInString(cj.Text); n > MaxCardTextRunes {
+		return nil, fmt.Errorf("field text: %d characters; at most %d", n, MaxCardTextRunes)
 	}
 	c := &Card{Num: cj.Num, Name: cj.Name, OP: cj.OP, Text: cj.Text, TwoPlayerOnly: cj.TwoPlayerOnly, Space: NoSpace}
 	wantObjective := cj.Num >= firstObjective
@@ -370,13 +466,22 @@ func compileCard(cj *cardJSON) (*Card, error) {
 	if cj.Effect == nil {
 		return nil, errors.New("field effect: missing")
 	}
-	if _, err := compileNode(&c.nodes, cj.Effect, "effect"); err != nil {
+	if _, err := compileNode(&c.nodes, cj.Effect, "effect", 1); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
-func compileNode(nodes *[]node, e *EffectJSON, path string) (int16, error) {
+func compileNode(nodes *[]node, e *EffectJSON, path string, depth int) (int16, error) {
+	if e == nil {
+		return 0, fmt.Errorf("field %s: null", path)
+	}
+	if depth > MaxEffectDepth {
+		return 0, fmt.Errorf("field %s: effects nest deeper than %d levels", path, MaxEffectDepth)
+	}
+	if len(*nodes) >= MaxEffectNodes {
+		return 0, fmt.Errorf("field %s: a card's effect may have at most %d steps", path, MaxEffectNodes)
+	}
 	op := opKind(-1)
 	for i, name := range opNames {
 		if e.Op == name {
@@ -522,14 +627,14 @@ func compileNode(nodes *[]node, e *EffectJSON, path string) (int16, error) {
 	// Children are compiled after the parent slot is reserved, so the root
 	// stays at index 0 and the tree is in pre-order.
 	for i, s := range e.Steps {
-		k, err := compileNode(nodes, s, fmt.Sprintf("%s.steps[%d]", path, i))
+		k, err := compileNode(nodes, s, fmt.Sprintf("%s.steps[%d]", path, i), depth+1)
 		if err != nil {
 			return 0, err
 		}
 		n.kids = append(n.kids, k)
 	}
 	if e.Do != nil {
-		k, err := compileNode(nodes, e.Do, path+".do")
+		k, err := compileNode(nodes, e.Do, path+".do", depth+1)
 		if err != nil {
 			return 0, err
 		}

@@ -65,7 +65,12 @@
 // named space gives reach into) and "same" (the space the previous step
 // acted in). Any node may carry "must": the event cannot be played when it
 // could have no effect. ParseDeck rejects a file that does not validate,
-// naming the card and the field. The interpreter (effect.go) turns each
+// naming the card and the field, and refuses early what exceeds the limits
+// (MaxDeckBytes, MaxCardNameRunes, MaxCardTextRunes, MaxEffectDepth,
+// MaxEffectNodes). A deck's ID is a hash of its canonical form
+// (Deck.Canonical: cards in number order, fields in a fixed order), so
+// reformatting a file keeps the games saved with it loadable, while any
+// change to a card makes a new deck. The interpreter (effect.go) turns each
 // node into prompts; no card is special-cased in Go.
 //
 // # Rules decisions

@@ -25,11 +25,19 @@
 //     whose seq does not follow the game's last one. With state_version
 //     moving by exactly one per move, in the same transaction, the
 //     invariant state_version == number of actions == last seq holds.
+//     allowed_by names the opponent who allowed an undo.
 //   - messages: Discord messages posted for a game (board, pings, prompts)
 //     so the bot can edit the board and disable stale buttons after a
 //     restart.
 //   - guild_settings: per-guild reminder interval, admin role, language;
 //     GuildSettings returns DefaultSettings for a guild with no row.
+//   - decks: decks by id (the engine's hash of the deck's canonical
+//     form), so a game plays with the deck it started with whatever the
+//     deck file or the release does (SaveDeck, Deck).
+//   - undo_requests: at most one pending undo request per game, at the
+//     version it was asked; ApplyMove deletes it (any move answers or
+//     supersedes it) and refuses a Move.AllowedBy that answers no pending
+//     request of that side at that version.
 //
 // Tables are STRICT, timestamps are UTC text (2006-01-02T15:04:05.000Z),
 // JSON columns are CHECKed with json_valid.

@@ -448,9 +448,22 @@ func (s *SQLiteStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 		if testHookMidMove != nil {
 			testHookMidMove(m.GameID, g.StateVersion)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, side, user_id, choice, created_at)
-			VALUES (?, ?, ?, ?, ?, ?)`,
-			m.GameID, g.StateVersion, string(m.Side), m.UserID, string(m.Choice), now); err != nil {
+		if m.AllowedBy != "" {
+			// An allowed undo answers the request pending at this version
+			// (the update above proved the game was at it).
+			var side string
+			var version int64
+			err := tx.QueryRowContext(ctx, `SELECT side, version FROM undo_requests WHERE game_id = ?`, m.GameID).Scan(&side, &version)
+			if err != nil || Side(side) != m.Side || version != m.ExpectedVersion {
+				return fmt.Errorf("%w: game %d: no undo request by %s pending at version %d", ErrConflict, m.GameID, m.Side, m.ExpectedVersion)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM undo_requests WHERE game_id = ?`, m.GameID); err != nil {
+			return fmt.Errorf("storage: game %d: dropping the undo request: %w", m.GameID, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, side, user_id, choice, allowed_by, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			m.GameID, g.StateVersion, string(m.Side), m.UserID, string(m.Choice), m.AllowedBy, now); err != nil {
 			if isLogViolation(err) {
 				return fmt.Errorf("%w: game %d: action %d does not follow the log: %w", ErrIntegrity, m.GameID, g.StateVersion, err)
 			}
@@ -569,7 +582,7 @@ func loadActions(ctx context.Context, q queryer, gameID int64) ([]Action, error)
 	if err != nil {
 		return nil, fmt.Errorf("storage: actions of game %d: %w", gameID, err)
 	}
-	rows, err := q.QueryContext(ctx, `SELECT seq, side, user_id, choice, created_at
+	rows, err := q.QueryContext(ctx, `SELECT seq, side, user_id, choice, allowed_by, created_at
 		FROM actions WHERE game_id = ? ORDER BY seq`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("storage: actions of game %d: %w", gameID, err)
@@ -579,7 +592,7 @@ func loadActions(ctx context.Context, q queryer, gameID int64) ([]Action, error)
 	for rows.Next() {
 		a := Action{GameID: gameID}
 		var side, choice, created string
-		if err := rows.Scan(&a.Seq, &side, &a.UserID, &choice, &created); err != nil {
+		if err := rows.Scan(&a.Seq, &side, &a.UserID, &choice, &a.AllowedBy, &created); err != nil {
 			return nil, fmt.Errorf("storage: actions of game %d: %w", gameID, err)
 		}
 		a.Side, a.Choice = Side(side), []byte(choice)

@@ -184,6 +184,11 @@ type Move struct {
 	// Result) or StatusAbandoned. Empty or StatusActive keeps it active.
 	Status Status
 	Result []byte // JSON, only with Status
+	// AllowedBy, if set, makes the move the answer to the game's pending
+	// undo request: the user who allowed it. The request must be pending,
+	// by Side, at ExpectedVersion (else ErrConflict); the action records
+	// both who asked (UserID) and who allowed.
+	AllowedBy string
 }
 
 // Action is one entry of a game's append-only move log.
@@ -193,6 +198,18 @@ type Action struct {
 	Side      Side
 	UserID    string
 	Choice    []byte
+	AllowedBy string // an undo the opponent allowed: who; "" otherwise
+	CreatedAt time.Time
+}
+
+// UndoRequest is a player's pending request to take back a choice the
+// opponent could have seen. It waits for the opponent's answer and lapses
+// with the game's next move.
+type UndoRequest struct {
+	GameID    int64
+	Side      Side   // the side whose choice would be taken back
+	UserID    string // who asked
+	Version   int64  // the game's StateVersion when asked
 	CreatedAt time.Time
 }
 
@@ -286,6 +303,20 @@ type Store interface {
 
 	GuildSettings(ctx context.Context, guildID string) (Settings, error)
 	SetGuildSettings(ctx context.Context, s Settings) (Settings, error)
+
+	// SaveDeck records a deck (JSON) under its id; an id already stored
+	// keeps its content. Deck returns it, or ErrNotFound.
+	SaveDeck(ctx context.Context, id string, content []byte) error
+	Deck(ctx context.Context, id string) ([]byte, error)
+
+	// RequestUndo records the game's pending undo request (replacing any
+	// other); ErrConflict if the game is no longer at r.Version.
+	// PendingUndo returns it while the game is still at that version, else
+	// ErrNotFound. DropUndoRequest forgets it (refused). ApplyMove drops
+	// it too: any move answers or supersedes it.
+	RequestUndo(ctx context.Context, r UndoRequest) error
+	PendingUndo(ctx context.Context, gameID int64) (UndoRequest, error)
+	DropUndoRequest(ctx context.Context, gameID int64) error
 
 	Close() error
 }

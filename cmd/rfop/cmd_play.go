@@ -32,7 +32,7 @@ func init() {
 // is wired in; --solo then fails with "solo opponent not available yet".
 var soloChooser func(g *engine.Game, p engine.Prompt) (engine.Choice, string, error)
 
-const playUsage = `Usage: rfop play [--solo commune|versailles] [--variant censorship] [--lang en|fr|ru] [--seed S] [--board-dir DIR]
+const playUsage = `Usage: rfop play [--solo commune|versailles] [--variant censorship] [--lang en|fr|ru] [--deck FILE] [--seed S] [--board-dir DIR]
 
 Red Flag Over Paris, 1871: Versailles (the government, blue) against the Paris
 Commune (red), over three rounds and a Final Crisis. Each round both players
@@ -68,6 +68,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Int64("seed", 0, "seed for the shuffles (0: pick one at random and print it)")
 	boardDir := fs.String("board-dir", "", "directory for the board picture board.png, redrawn before each question (default: a new temporary directory)")
 	langFlag := fs.String("lang", "en", "game terms (spaces, tracks, zones) as printed in the English (en), French (fr) or Russian (ru) edition")
+	deckFlag := fs.String("deck", "", "deck file replacing card effects, to try it before giving it to the bot (same format as engine/cards.json)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), playUsage)
 		fs.PrintDefaults()
@@ -87,13 +88,18 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "play", "--lang: "+err.Error())
 	}
+	deck, err := loadDeckFlag(*deckFlag)
+	if err != nil {
+		fmt.Fprintf(stderr, "play: %v\n", err)
+		return 2
+	}
 	if lang != glossary.English {
-		stdout = termsWriter{w: stdout, t: glossary.ForDeck(lang, nil)}
+		stdout = termsWriter{w: stdout, t: glossary.ForDeck(lang, deck)}
 	}
 	if *seed == 0 {
 		*seed = int64(randomSeed())
 	}
-	g, err := engine.New(engine.Options{Seed: *seed, Variant: variant, BotSide: bot})
+	g, err := engine.New(engine.Options{Seed: *seed, Variant: variant, BotSide: bot, Deck: deck})
 	if err != nil {
 		fmt.Fprintf(stderr, "play: %v\n", err)
 		return 1
@@ -108,9 +114,20 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		fmt.Fprintln(stdout, "Hot-seat: two players share this keyboard; the one not named at the prompt looks away.")
 	}
+	if *deckFlag != "" {
+		fmt.Fprintf(stdout, "Deck %s (%s).\n", *deckFlag, deck.ID)
+	}
 	fmt.Fprintln(stdout, "Type h for help at any prompt.")
 	p.setupBoard()
 	return p.loop()
+}
+
+// loadDeckFlag loads a --deck file; "" is the embedded deck.
+func loadDeckFlag(path string) (*engine.Deck, error) {
+	if path == "" {
+		return engine.DefaultDeck(), nil
+	}
+	return engine.LoadDeckFile(path)
 }
 
 func randomSeed() uint32 {

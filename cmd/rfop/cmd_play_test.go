@@ -285,7 +285,7 @@ func TestPlayBoardPictures(t *testing.T) {
 	saved := newBoardWriter
 	t.Cleanup(func() { newBoardWriter = saved })
 	fb := &fakeBoard{}
-	newBoardWriter = func(glossary.Lang) (boardWriter, error) { return fb, nil }
+	newBoardWriter = func(glossary.Lang, *engine.Deck) (boardWriter, error) { return fb, nil }
 	dir := t.TempDir()
 	code, out, _ := runCmd(strings.NewReader("1\n1\n1\n"), "play", "--seed", "4", "--board-dir", dir)
 	require.Equal(t, 0, code)
@@ -334,7 +334,7 @@ func TestPlaySoloBoardPictures(t *testing.T) {
 	saved := newBoardWriter
 	t.Cleanup(func() { newBoardWriter = saved })
 	fb := &fakeBoard{}
-	newBoardWriter = func(glossary.Lang) (boardWriter, error) { return fb, nil }
+	newBoardWriter = func(glossary.Lang, *engine.Deck) (boardWriter, error) { return fb, nil }
 	code, out, errOut := playDriven(t, 21, false, "--seed", "21", "--solo", "commune")
 	require.Equal(t, 0, code, errOut)
 	has(t, out, "GAME OVER")
@@ -447,7 +447,7 @@ func TestPlayInAnEditionsTerms(t *testing.T) {
 	saved := newBoardWriter
 	t.Cleanup(func() { newBoardWriter = saved })
 	var asked glossary.Lang
-	newBoardWriter = func(l glossary.Lang) (boardWriter, error) { asked = l; return saved(l) }
+	newBoardWriter = func(l glossary.Lang, d *engine.Deck) (boardWriter, error) { asked = l; return saved(l, d) }
 
 	in := strings.NewReader("1\n1\n1\nq\ny\n")
 	code, out, errOut := runCmd(in, "play", "--lang", "fr", "--seed", "5", "--board-dir", t.TempDir())

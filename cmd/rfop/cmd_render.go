@@ -36,8 +36,9 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	bench := fl.Bool("bench", false, "time board rendering and print one JSON object instead of writing a file")
 	runs := fl.Int("runs", 30, "renders to time with --bench (at least 20)")
 	langFlag := fl.String("lang", "en", "game terms as printed in the English (en), French (fr) or Russian (ru) edition")
+	deckFlag := fl.String("deck", "", "deck file replacing card effects (same format as engine/cards.json)")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: rfop render [--seed S] [--after N] [--out board.png] [--hand commune|versailles] [--lang en|fr|ru] [--bench]")
+		fmt.Fprintln(stderr, "Usage: rfop render [--seed S] [--after N] [--out board.png] [--hand commune|versailles] [--lang en|fr|ru] [--deck FILE] [--bench]")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -73,7 +74,12 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		*runs = 20
 	}
 
-	g, err := engine.New(engine.Options{Seed: *seed, BotSide: engine.NoSide})
+	deck, err := loadDeckFlag(*deckFlag)
+	if err != nil {
+		fmt.Fprintf(stderr, "rfop render: %v\n", err)
+		return 2
+	}
+	g, err := engine.New(engine.Options{Seed: *seed, BotSide: engine.NoSide, Deck: deck})
 	if err != nil {
 		fmt.Fprintf(stderr, "rfop render: %v\n", err)
 		return 1

@@ -16,10 +16,10 @@ type boardWriter interface {
 	WriteBoard(path string, v engine.View, caption string) error
 }
 
-// newBoardWriter makes the board renderer for lang's game terms; nil while
-// package render is not wired in, in which case play shows the board as
-// text only.
-var newBoardWriter func(lang glossary.Lang) (boardWriter, error)
+// newBoardWriter makes the board renderer for lang's game terms and the
+// game's deck; nil while package render is not wired in, in which case
+// play shows the board as text only.
+var newBoardWriter func(lang glossary.Lang, deck *engine.Deck) (boardWriter, error)
 
 // setupBoard makes the board writer, or notes once that there is none.
 func (p *playSession) setupBoard() {
@@ -27,7 +27,7 @@ func (p *playSession) setupBoard() {
 		fmt.Fprintln(p.out, "(Board pictures are not available in this build: type s to see the board as text.)")
 		return
 	}
-	bw, err := newBoardWriter(p.lang)
+	bw, err := newBoardWriter(p.lang, p.g.Deck())
 	if err != nil {
 		fmt.Fprintf(p.out, "(No board pictures: %v. Type s to see the board as text.)\n", err)
 		return

@@ -12,9 +12,9 @@ import (
 // The renderer plugs into the bot and terminal play here.
 
 func init() {
-	botPictures = func() (bot.Pictures, error) { return bot.DefaultPictures(nil) }
-	newBoardWriter = func(lang glossary.Lang) (boardWriter, error) {
-		r, err := render.NewFor(nil, lang)
+	botPictures = func() (bot.Pictures, error) { return bot.DefaultPictures() }
+	newBoardWriter = func(lang glossary.Lang, deck *engine.Deck) (boardWriter, error) {
+		r, err := render.NewFor(deck, lang)
 		if err != nil {
 			return nil, err
 		}

@@ -51,6 +51,10 @@
 // response replaces the "thinking..." message); channels (get, messages:
 // list, create, get, edit, delete; typing) with JSON or multipart
 // payload_json + files[n]; guilds, their channels, roles and members.
+// Channels carry permission overwrites (Channel.Overwrites; SetOverwrites
+// sends CHANNEL_UPDATE), and an interaction's member permissions are
+// computed for its channel as Discord does (roles, then the channel's
+// overwrites), so the client can compute what a member may do and see.
 // Messages are checked against Discord's limits (2000 characters, embeds,
 // five action rows of five buttons, unique custom ids, select options...)
 // and rejected with 400 / 50035 like Discord, unless WithoutValidation.

@@ -50,6 +50,10 @@ type Channel struct {
 	Type     discordgo.ChannelType
 	ParentID string
 	Topic    string
+	// Overwrites are the channel's permission overwrites (@everyone's has
+	// the guild's id), sent with the channel and applied, in Discord's
+	// order, to the permissions of members in interactions there.
+	Overwrites []*discordgo.PermissionOverwrite
 }
 
 // Role configures a guild role.
@@ -71,7 +75,8 @@ type Member struct {
 	// Permissions, if non-zero, is sent verbatim as the member's computed
 	// permissions in interactions. Otherwise they are computed from the
 	// @everyone role and the member's roles (the owner and administrators
-	// get discordgo.PermissionAll).
+	// get discordgo.PermissionAll), then the interaction channel's
+	// overwrites.
 	Permissions int64
 }
 

@@ -759,7 +759,11 @@ func (s *Server) prepareLocked(spec *ixSpec) (*Interaction, json.RawMessage, err
 		p["guild_id"] = gs.cfg.ID
 		p["guild_locale"] = string(discordgo.EnglishUS)
 		p["guild"] = map[string]any{"id": gs.cfg.ID, "locale": string(discordgo.EnglishUS), "features": []string{}}
-		p["member"] = s.memberLocked(gs, spec.userID)
+		mem := s.memberLocked(gs, spec.userID)
+		if m := gs.members[spec.userID]; mem != nil && m != nil {
+			mem.Permissions = s.channelPermissionsLocked(gs, cs, m)
+		}
+		p["member"] = mem
 		p["app_permissions"] = strconv.FormatInt(botPerms, 10)
 		p["context"] = int(discordgo.InteractionContextGuild)
 		p["authorizing_integration_owners"] = map[string]string{"0": gs.cfg.ID}

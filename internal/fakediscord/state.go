@@ -41,6 +41,7 @@ type channelState struct {
 	Topic       string
 	RecipientID string // DM channels
 	Deleted     bool
+	Overwrites  []*discordgo.PermissionOverwrite
 }
 
 // addGuildLocked registers g (s.mu held or not yet shared).
@@ -77,7 +78,8 @@ func (s *Server) addChannelLocked(gs *guildState, c Channel) *channelState {
 	if c.Name == "" {
 		c.Name = "channel-" + c.ID
 	}
-	cs := &channelState{ID: c.ID, GuildID: gs.cfg.ID, Name: c.Name, Type: c.Type, ParentID: c.ParentID, Topic: c.Topic}
+	cs := &channelState{ID: c.ID, GuildID: gs.cfg.ID, Name: c.Name, Type: c.Type, ParentID: c.ParentID, Topic: c.Topic,
+		Overwrites: copyOverwrites(c.Overwrites)}
 	if _, ok := s.channels[c.ID]; !ok {
 		gs.channels = append(gs.channels, c.ID)
 	}
@@ -163,6 +165,32 @@ func (s *Server) AddChannel(guildID string, c Channel) bool {
 	s.mu.Unlock()
 	s.gw.broadcast("CHANNEL_CREATE", ch, nil)
 	return true
+}
+
+// SetOverwrites replaces a channel's permission overwrites and sends
+// CHANNEL_UPDATE. It reports false if the channel is unknown.
+func (s *Server) SetOverwrites(channelID string, ows []*discordgo.PermissionOverwrite) bool {
+	s.mu.Lock()
+	cs, ok := s.channels[channelID]
+	if !ok || cs.Deleted {
+		s.mu.Unlock()
+		return false
+	}
+	cs.Overwrites = copyOverwrites(ows)
+	ch := s.channelLocked(cs)
+	s.notifyLocked()
+	s.mu.Unlock()
+	s.gw.broadcast("CHANNEL_UPDATE", ch, nil)
+	return true
+}
+
+func copyOverwrites(ows []*discordgo.PermissionOverwrite) []*discordgo.PermissionOverwrite {
+	out := make([]*discordgo.PermissionOverwrite, 0, len(ows))
+	for _, o := range ows {
+		c := *o
+		out = append(out, &c)
+	}
+	return out
 }
 
 // DeleteChannel deletes a channel: CHANNEL_DELETE is dispatched, and any
@@ -256,6 +284,37 @@ func (s *Server) permissionsLocked(gs *guildState, m *Member) int64 {
 	return p
 }
 
+// channelPermissionsLocked computes a member's permissions in a channel:
+// the guild-wide ones, then the channel's overwrites in Discord's order
+// (@everyone, the member's roles with denies before allows, the member).
+func (s *Server) channelPermissionsLocked(gs *guildState, cs *channelState, m *Member) int64 {
+	p := s.permissionsLocked(gs, m)
+	if m.Permissions != 0 || p&discordgo.PermissionAdministrator != 0 {
+		return p
+	}
+	for _, o := range cs.Overwrites {
+		if o.ID == gs.cfg.ID {
+			p = p&^o.Deny | o.Allow
+		}
+	}
+	var deny, allow int64
+	for _, o := range cs.Overwrites {
+		for _, r := range m.Roles {
+			if o.Type == discordgo.PermissionOverwriteTypeRole && o.ID == r {
+				deny |= o.Deny
+				allow |= o.Allow
+			}
+		}
+	}
+	p = p&^deny | allow
+	for _, o := range cs.Overwrites {
+		if o.Type == discordgo.PermissionOverwriteTypeMember && o.ID == m.UserID {
+			p = p&^o.Deny | o.Allow
+		}
+	}
+	return p
+}
+
 func (s *Server) memberLocked(gs *guildState, userID string) *discordgo.Member {
 	m, ok := gs.members[userID]
 	if !ok {
@@ -282,7 +341,7 @@ func (s *Server) rolesLocked(gs *guildState) []*discordgo.Role {
 
 func (s *Server) channelLocked(cs *channelState) *discordgo.Channel {
 	ch := &discordgo.Channel{ID: cs.ID, GuildID: cs.GuildID, Name: cs.Name, Type: cs.Type, ParentID: cs.ParentID, Topic: cs.Topic,
-		PermissionOverwrites: []*discordgo.PermissionOverwrite{}}
+		PermissionOverwrites: copyOverwrites(cs.Overwrites)}
 	if cs.RecipientID != "" {
 		ch.Recipients = []*discordgo.User{s.discordUserLocked(cs.RecipientID)}
 	}

@@ -1,0 +1,260 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/storage"
+)
+
+// Who may do what. This file is the one place that decides; the README's
+// table "Who may do what" says the same in words, and each row has an
+// end-to-end test (e2e_perms_test.go).
+//
+//	action                     who
+//	change settings            Manage Server (guild-wide) or the admin role
+//	name both players          Manage Channels in that channel or the admin role
+//	abandon a game             its players, its challenger, Manage Channels in
+//	                           its channel, or the admin role
+//	play, hand, resign, undo   the player of that side (plays)
+//	answer an undo request     the other side's player, while the request is
+//	                           pending (stored) for that version
+//	repost the board           anyone in the channel, once a minute each
+//	ask the opponent for undo  a player, once every five minutes
+//	list games (status)        anyone: only games in channels they can view
+//
+// Guild-wide permissions come from the guild's roles (Directory), not from
+// the permissions Discord sends with an interaction, which are computed
+// for its channel and include that channel's overwrites.
+
+// Directory is where the bot reads a guild's roles and owner and a
+// channel's permission overwrites: the gateway's cache (*discordgo.State).
+type Directory interface {
+	Guild(guildID string) (*discordgo.Guild, error)
+	Channel(channelID string) (*discordgo.Channel, error)
+}
+
+type action int
+
+const (
+	actChangeSettings action = iota
+	actNameBothPlayers
+	actAbandon
+	actRepostBoard
+	actAskUndo
+)
+
+// Cool-downs per member (spam and pings).
+const (
+	boardCoolDown   = time.Minute
+	askUndoCoolDown = 5 * time.Minute
+)
+
+// Refusals, in one place so they are easy to move to a message catalogue.
+const (
+	refuseSettings  = "Only members with Manage Server, or the admin role, can change settings."
+	refuseNameBoth  = "Only members with Manage Channels in this channel, or the admin role, can name both players."
+	refuseAbandon   = "Only a player of this game, its challenger, a member with Manage Channels in this channel, or the admin role can abandon it."
+	refuseBoardWait = "The board was just posted for you; you can post it again in %s."
+	refuseUndoWait  = "You asked your opponent recently; you can ask again in %s."
+	refuseUndoTwice = "You already asked your opponent to allow this undo; they have not answered yet."
+	refuseNoRequest = "There is no pending undo request for this; nothing was changed."
+)
+
+// may decides whether the member behind i may do a on rec (nil for
+// actions that concern no game); when not, it returns the polite refusal.
+// Rate-limited actions are counted when allowed.
+func (b *Bot) may(ctx context.Context, i *discordgo.Interaction, a action, rec *storage.Game) (bool, string) {
+	user := userID(i)
+	switch a {
+	case actChangeSettings:
+		if b.guildPermissions(i)&(discordgo.PermissionAdministrator|discordgo.PermissionManageServer) != 0 || b.hasAdminRole(ctx, i) {
+			return true, ""
+		}
+		return false, refuseSettings
+	case actNameBothPlayers:
+		if channelPermissions(i)&(discordgo.PermissionAdministrator|discordgo.PermissionManageChannels) != 0 || b.hasAdminRole(ctx, i) {
+			return true, ""
+		}
+		return false, refuseNameBoth
+	case actAbandon:
+		if len(rec.SidesOf(user)) > 0 || rec.CreatedBy == user ||
+			channelPermissions(i)&(discordgo.PermissionAdministrator|discordgo.PermissionManageChannels) != 0 || b.hasAdminRole(ctx, i) {
+			return true, ""
+		}
+		return false, refuseAbandon
+	case actRepostBoard:
+		if wait := b.coolDown(fmt.Sprintf("board/%d/%s", rec.ID, user), boardCoolDown); wait > 0 {
+			return false, fmt.Sprintf(refuseBoardWait, roundUp(wait))
+		}
+		return true, ""
+	case actAskUndo:
+		if wait := b.coolDown(fmt.Sprintf("undo/%d/%s", rec.ID, user), askUndoCoolDown); wait > 0 {
+			return false, fmt.Sprintf(refuseUndoWait, roundUp(wait))
+		}
+		return true, ""
+	}
+	return false, "I don't know that action."
+}
+
+// plays reports whether user plays side in rec: only they may use that
+// side's panel, hand, resignation and undo.
+func plays(rec storage.Game, user string, side engine.Side) bool {
+	for _, s := range rec.SidesOf(user) {
+		if engineSide(s) == side {
+			return true
+		}
+	}
+	return false
+}
+
+// canView reports whether the member behind i can view channelID (a
+// game's channel, for /rfop status). Unknown channels are not shown.
+func (b *Bot) canView(i *discordgo.Interaction, channelID string) bool {
+	if channelID == i.ChannelID {
+		return true
+	}
+	if i.Member == nil || b.Directory == nil {
+		return false
+	}
+	ch, err := b.Directory.Channel(channelID)
+	if err != nil || ch == nil || ch.GuildID != i.GuildID {
+		return false
+	}
+	g, err := b.Directory.Guild(i.GuildID)
+	if err != nil || g == nil {
+		return false
+	}
+	return memberChannelPermissions(g, ch, userID(i), i.Member.Roles)&discordgo.PermissionViewChannel != 0
+}
+
+// channelPermissions: what Discord computed for the interaction's member
+// in the interaction's channel.
+func channelPermissions(i *discordgo.Interaction) int64 {
+	if i.Member == nil {
+		return 0
+	}
+	return i.Member.Permissions
+}
+
+// guildPermissions: the member's guild-wide permissions, from the
+// guild's roles. Without the guild in the cache it falls back to the
+// interaction's, whose Manage Server and Administrator bits no channel
+// overwrite can grant.
+func (b *Bot) guildPermissions(i *discordgo.Interaction) int64 {
+	if i.Member == nil || i.GuildID == "" {
+		return 0
+	}
+	if b.Directory != nil {
+		if g, err := b.Directory.Guild(i.GuildID); err == nil && g != nil {
+			return memberGuildPermissions(g, userID(i), i.Member.Roles)
+		}
+	}
+	return i.Member.Permissions & (discordgo.PermissionAdministrator | discordgo.PermissionManageServer)
+}
+
+// hasAdminRole: the member holds the guild's admin role (settings).
+func (b *Bot) hasAdminRole(ctx context.Context, i *discordgo.Interaction) bool {
+	if i.Member == nil || i.GuildID == "" {
+		return false
+	}
+	set, err := b.Store.GuildSettings(ctx, i.GuildID)
+	if err != nil || set.AdminRoleID == "" {
+		return false
+	}
+	for _, r := range i.Member.Roles {
+		if r == set.AdminRoleID {
+			return true
+		}
+	}
+	return false
+}
+
+// memberGuildPermissions is Discord's base permission computation: the
+// owner has all; else @everyone's and the member's roles' permissions,
+// all of them with Administrator.
+func memberGuildPermissions(g *discordgo.Guild, userID string, roles []string) int64 {
+	if userID == g.OwnerID {
+		return discordgo.PermissionAll
+	}
+	var p int64
+	for _, r := range g.Roles {
+		if r.ID == g.ID {
+			p |= r.Permissions
+		}
+		for _, id := range roles {
+			if r.ID == id {
+				p |= r.Permissions
+			}
+		}
+	}
+	if p&discordgo.PermissionAdministrator != 0 {
+		return discordgo.PermissionAll
+	}
+	return p
+}
+
+// memberChannelPermissions applies a channel's overwrites to the base
+// permissions, in Discord's order: @everyone, the member's roles (denies
+// then allows), the member.
+func memberChannelPermissions(g *discordgo.Guild, ch *discordgo.Channel, userID string, roles []string) int64 {
+	p := memberGuildPermissions(g, userID, roles)
+	if p&discordgo.PermissionAdministrator != 0 {
+		return discordgo.PermissionAll
+	}
+	for _, o := range ch.PermissionOverwrites {
+		if o.ID == g.ID {
+			p = p&^o.Deny | o.Allow
+		}
+	}
+	var deny, allow int64
+	for _, o := range ch.PermissionOverwrites {
+		if o.Type != discordgo.PermissionOverwriteTypeRole {
+			continue
+		}
+		for _, id := range roles {
+			if o.ID == id {
+				deny |= o.Deny
+				allow |= o.Allow
+			}
+		}
+	}
+	p = p&^deny | allow
+	for _, o := range ch.PermissionOverwrites {
+		if o.Type == discordgo.PermissionOverwriteTypeMember && o.ID == userID {
+			p = p&^o.Deny | o.Allow
+		}
+	}
+	return p
+}
+
+// coolDown returns how long the member must still wait before key's
+// action, or 0, in which case the action is counted now.
+func (b *Bot) coolDown(key string, every time.Duration) time.Duration {
+	now := b.Clock.Now()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if last, ok := b.recent[key]; ok && now.Sub(last) < every {
+		return every - now.Sub(last)
+	}
+	if len(b.recent) > 10000 { // forget what no longer counts
+		for k, t := range b.recent {
+			if now.Sub(t) >= askUndoCoolDown {
+				delete(b.recent, k)
+			}
+		}
+	}
+	b.recent[key] = now
+	return 0
+}
+
+// roundUp says a wait in whole seconds or minutes.
+func roundUp(d time.Duration) string {
+	if d <= time.Minute {
+		return fmt.Sprintf("%d s", int((d+time.Second-1)/time.Second))
+	}
+	return fmt.Sprintf("%d min", int((d+time.Minute-1)/time.Minute))
+}
