@@ -287,6 +287,9 @@ type Store interface {
 	GuildSettings(ctx context.Context, guildID string) (Settings, error)
 	SetGuildSettings(ctx context.Context, s Settings) (Settings, error)
 
+	// Results keeps finished games' results and the ratings made from them.
+	Results
+
 	Close() error
 }
 
