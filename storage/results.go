@@ -11,10 +11,11 @@ import (
 
 // GameResult is a finished game as /rfop history and /rfop stats see it.
 type GameResult struct {
-	GameID  int64
-	GuildID string
-	Mode    Mode
-	Variant string
+	GameID    int64
+	GuildID   string
+	ChannelID string
+	Mode      Mode
+	Variant   string
 	// Versailles and Commune are the players' user ids, "" for the bot.
 	Versailles, Commune string
 	Winner              Side
@@ -95,6 +96,9 @@ type Results interface {
 	// Leaderboard returns a guild's ratings of players with at least
 	// minGames rated games, best first, at most limit (0: all).
 	Leaderboard(ctx context.Context, guildID string, minGames, limit int) ([]PlayerRating, error)
+	// LatestResult returns the channel's most recently finished game's
+	// result, or ErrNotFound.
+	LatestResult(ctx context.Context, channelID string) (GameResult, error)
 	// Rating returns a player's rating, or ErrNotFound if unrated.
 	Rating(ctx context.Context, guildID, userID string) (PlayerRating, error)
 	// RebuildRatings recreates the ratings table if it was dropped and
@@ -102,7 +106,7 @@ type Results interface {
 	RebuildRatings(ctx context.Context, rate RateFunc) error
 }
 
-const resultCols = `game_id, guild_id, mode, variant, versailles_id, commune_id, winner, reason,
+const resultCols = `game_id, guild_id, channel_id, mode, variant, versailles_id, commune_id, winner, reason,
 	vp_political, vp_military, tiebreak_versailles, tiebreak_commune, plays, moves, rated, started_at, ended_at`
 
 func scanResult(sc scanner) (GameResult, error) {
@@ -112,7 +116,7 @@ func scanResult(sc scanner) (GameResult, error) {
 		rated          int
 		started, ended string
 	)
-	err := sc.Scan(&r.GameID, &r.GuildID, &mode, &r.Variant, &r.Versailles, &r.Commune, &winner, &r.Reason,
+	err := sc.Scan(&r.GameID, &r.GuildID, &r.ChannelID, &mode, &r.Variant, &r.Versailles, &r.Commune, &winner, &r.Reason,
 		&r.VP[0], &r.VP[1], &r.Tiebreak[0], &r.Tiebreak[1], &r.Plays, &r.Moves, &rated, &started, &ended)
 	if err != nil {
 		return GameResult{}, err
@@ -146,8 +150,8 @@ func (s *SQLiteStore) RecordResult(ctx context.Context, r GameResult, rate RateF
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO results (`+resultCols+`)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.GameID, r.GuildID, string(r.Mode), r.Variant, r.Versailles, r.Commune, string(r.Winner), r.Reason,
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.GameID, r.GuildID, r.ChannelID, string(r.Mode), r.Variant, r.Versailles, r.Commune, string(r.Winner), r.Reason,
 			r.VP[0], r.VP[1], r.Tiebreak[0], r.Tiebreak[1], r.Plays, r.Moves, b2i(r.Rated),
 			formatTime(r.StartedAt), formatTime(r.EndedAt))
 		if isForeignKey(err) {
@@ -235,6 +239,19 @@ func (s *SQLiteStore) History(ctx context.Context, guildID, userID string, limit
 		return nil, fmt.Errorf("storage: history of guild %s: %w", guildID, err)
 	}
 	return out, nil
+}
+
+// LatestResult returns the result of the channel's last finished game.
+func (s *SQLiteStore) LatestResult(ctx context.Context, channelID string) (GameResult, error) {
+	r, err := scanResult(s.reader.QueryRowContext(ctx, `SELECT `+resultCols+` FROM results
+		WHERE channel_id = ? ORDER BY ended_at DESC, game_id DESC LIMIT 1`, channelID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return GameResult{}, fmt.Errorf("%w: no finished game in channel %s", ErrNotFound, channelID)
+	}
+	if err != nil {
+		return GameResult{}, fmt.Errorf("storage: last result in channel %s: %w", channelID, err)
+	}
+	return r, nil
 }
 
 // Stats counts a guild's results and its players' records.

@@ -55,7 +55,7 @@ func finishGame(t testing.TB, s storage.Store, guild string, v, c string, winner
 	g := newActiveWith(t, s, guild, v, c)
 	_, err := s.Finish(ctx, g.ID, []byte(`{"winner":0}`))
 	require.NoError(t, err)
-	r := storage.GameResult{GameID: g.ID, GuildID: guild, Mode: storage.ModeTwoPlayer, Variant: "standard",
+	r := storage.GameResult{GameID: g.ID, GuildID: guild, ChannelID: g.ChannelID, Mode: storage.ModeTwoPlayer, Variant: "standard",
 		Versailles: v, Commune: c, Winner: winner, Reason: reason, VP: [2]int{1, -2}, Plays: 30, Moves: 100,
 		Rated: v != "" && c != "" && v != c, StartedAt: end.Add(-72 * time.Hour), EndedAt: end}
 	require.NoError(t, s.RecordResult(ctx, r, winsRate))
@@ -97,6 +97,12 @@ func TestResultsHistoryStatsAndRatings(t *testing.T) {
 	require.Equal(t, [2]int{1, -2}, h[3].VP)
 	require.Equal(t, 30, h[3].Plays)
 	require.Equal(t, t0, h[3].EndedAt)
+
+	last, err := s.LatestResult(ctx, h[1].ChannelID)
+	require.NoError(t, err)
+	require.Equal(t, h[1], last)
+	_, err = s.LatestResult(ctx, "nowhere")
+	require.ErrorIs(t, err, storage.ErrNotFound)
 
 	h, err = s.History(ctx, "g1", "cat", 0)
 	require.NoError(t, err)

@@ -10,6 +10,7 @@
 CREATE TABLE results (
     game_id             INTEGER PRIMARY KEY REFERENCES games (id),
     guild_id            TEXT    NOT NULL DEFAULT '',        -- '' for a DM
+    channel_id          TEXT    NOT NULL DEFAULT '',
     mode                TEXT    NOT NULL CHECK (mode <> ''), -- the game's mode (two-player, solo, ...)
     variant             TEXT    NOT NULL DEFAULT '',
     versailles_id       TEXT    NOT NULL DEFAULT '',        -- '' when the bot played the side
@@ -28,6 +29,7 @@ CREATE TABLE results (
 ) STRICT;
 
 CREATE INDEX results_guild_ended ON results (guild_id, ended_at, game_id);
+CREATE INDEX results_channel_ended ON results (channel_id, ended_at, game_id);
 CREATE INDEX results_guild_versailles ON results (guild_id, versailles_id, winner, rated); -- covering: records
 CREATE INDEX results_guild_commune ON results (guild_id, commune_id, winner, rated);
 
