@@ -91,6 +91,8 @@ type Bot struct {
 	paused map[int64]error                   // under mu
 	langs  map[string]glossary.Lang          // guild → language (terms.go), under mu
 	terms  map[glossary.Lang]*glossary.Terms // under mu
+
+	replaySlots chan struct{} // replays drawn at once (history.go)
 }
 
 // New returns a bot with defaults filled in.
@@ -112,7 +114,7 @@ func New(d Deps) *Bot {
 		}
 	}
 	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, paused: map[int64]error{},
-		langs: map[string]glossary.Lang{}, terms: map[glossary.Lang]*glossary.Terms{}}
+		langs: map[string]glossary.Lang{}, terms: map[glossary.Lang]*glossary.Terms{}, replaySlots: make(chan struct{}, maxReplays)}
 }
 
 // lockGame serialises a game's moves in this process.
@@ -269,7 +271,9 @@ var errPaused = errors.New("paused: its saved state does not match its action lo
 
 // CheckGames verifies every active game against a replay of its action
 // log (storage.VerifyGame) and pauses those that fail; run it at start-up,
-// before serving. It returns how many games are active.
+// before serving. It also records the results of games finished before
+// results were kept and rebuilds the ratings. It returns how many games
+// are active.
 func (b *Bot) CheckGames(ctx context.Context) (int, error) {
 	active, err := b.Store.ActiveGames(ctx)
 	if err != nil {
@@ -280,6 +284,12 @@ func (b *Bot) CheckGames(ctx context.Context) (int, error) {
 			b.Log.Error("game failed its integrity check: paused until abandoned", "game", rec.ID, "err", err)
 			b.pause(rec.ID, err)
 		}
+	}
+	// Results: record those of games finished before results were kept,
+	// and rebuild the ratings (their table is derived from the results).
+	b.backfillResults(ctx)
+	if err := b.Store.RebuildRatings(ctx, rateResults); err != nil {
+		b.Log.Error("rebuild ratings", "err", err)
 	}
 	return len(active), nil
 }
