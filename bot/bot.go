@@ -105,6 +105,8 @@ type Bot struct {
 	decks  map[string]*engine.Deck           // deck id → deck (decks.go), under mu
 	saved  bool                              // Deck is stored in the database, under mu
 	recent map[string]time.Time              // cool-downs (perms.go), under mu
+
+	replaySlots chan struct{} // replays drawn at once (history.go)
 }
 
 // New returns a bot with defaults filled in.
@@ -126,7 +128,8 @@ func New(d Deps) *Bot {
 		}
 	}
 	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, paused: map[int64]error{},
-		langs: map[string]glossary.Lang{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{}}
+		langs: map[string]glossary.Lang{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
+		replaySlots: make(chan struct{}, maxReplays)}
 }
 
 // lockGame serialises a game's moves in this process.
@@ -287,7 +290,9 @@ var errPaused = errors.New("paused: its saved state does not match its action lo
 
 // CheckGames verifies every active game against a replay of its action
 // log (storage.VerifyGame) and pauses those that fail; run it at start-up,
-// before serving. It returns how many games are active.
+// before serving. It also records the results of games finished before
+// results were kept and rebuilds the ratings. It returns how many games
+// are active.
 func (b *Bot) CheckGames(ctx context.Context) (int, error) {
 	active, err := b.Store.ActiveGames(ctx)
 	if err != nil {
@@ -303,6 +308,12 @@ func (b *Bot) CheckGames(ctx context.Context) (int, error) {
 			b.Log.Error("game failed its integrity check: paused until abandoned", "game", rec.ID, "err", err)
 			b.pause(rec.ID, err)
 		}
+	}
+	// Results: record those of games finished before results were kept,
+	// and rebuild the ratings (their table is derived from the results).
+	b.backfillResults(ctx)
+	if err := b.Store.RebuildRatings(ctx, rateResults); err != nil {
+		b.Log.Error("rebuild ratings", "err", err)
 	}
 	return len(active), nil
 }

@@ -81,6 +81,12 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) {
 		b.cmdAbandon(ctx, i)
 	case "settings":
 		b.cmdSettings(ctx, i, opts)
+	case "replay":
+		b.cmdReplay(ctx, i, opts)
+	case "history":
+		b.cmdHistory(ctx, i, opts)
+	case "stats":
+		b.cmdStats(ctx, i, opts)
 	default:
 		b.replyEphemeral(i, helpText)
 	}
@@ -186,11 +192,8 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 	text := fmt.Sprintf("%s, %s challenges you to **Red Flag Over Paris** (%s variant): you would play **%s**. The challenge lasts 24 hours.",
 		mention(opp), mention(me), variant, secondSide)
 	b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
-		Content: text,
-		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: customID{Verb: verbAccept, Game: rec.ID}.String()},
-			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbDecline, Game: rec.ID}.String()},
-		}}},
+		Content:         text,
+		Components:      challengeButtons(rec.ID),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{opp}},
 	}})
 }

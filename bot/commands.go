@@ -10,6 +10,7 @@ var (
 	dmPermission  = true
 	manageGuild   = int64(discordgo.PermissionManageServer)
 	minReminder   = float64(0)
+	oneGame       = float64(1)
 	sideChoices   = []*discordgo.ApplicationCommandOptionChoice{{Name: "Commune", Value: "commune"}, {Name: "Versailles", Value: "versailles"}}
 	variantChoice = []*discordgo.ApplicationCommandOptionChoice{{Name: "Standard", Value: "standard"}, {Name: "Censorship (French/Russian editions)", Value: "censorship"}}
 )
@@ -55,6 +56,15 @@ func Commands() []*discordgo.ApplicationCommand {
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionRole, Name: "admin_role", Description: "A role allowed to change settings, name both players and abandon any game"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "clear_admin_role", Description: "True: no admin role any more"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "language", Description: "Game terms (spaces, tracks, zones) as printed in your edition of the rulebook", Choices: languageChoices()},
+			),
+			sub("replay", "An animated replay of a finished game (this channel's last one by default)",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number (see /rfop history)", MinValue: &oneGame},
+			),
+			sub("history", "This server's finished games, newest first",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "member", Description: "Only this member's games"},
+			),
+			sub("stats", "This server's results, records and Glicko-2 leaderboard",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "member", Description: "This member's record and rating"},
 			),
 			sub("help", "How to play with this bot"),
 		},

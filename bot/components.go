@@ -47,6 +47,8 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 		b.onUndoConsent(ctx, i, id)
 	case verbResign:
 		b.onResignConfirm(ctx, i, id)
+	case verbRematch:
+		b.onRematch(ctx, i, id)
 	}
 }
 

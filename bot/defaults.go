@@ -8,6 +8,7 @@ import (
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/render"
+	"github.com/rfop/rfop/replay"
 	"github.com/rfop/rfop/solo"
 )
 
@@ -77,6 +78,20 @@ func (p *pictures) Card(l glossary.Lang, d *engine.Deck, num int) ([]byte, error
 		return nil, err
 	}
 	return r.RenderCard(num)
+}
+
+// Replay draws a replay GIF within Discord's attachment limit (half size
+// if needed): ReplayPictures.
+func (p *pictures) Replay(l glossary.Lang, o engine.Options, moves []engine.Move) ([]byte, replay.Summary, bool, error) {
+	r, err := p.renderer(l, o.Deck)
+	if err != nil {
+		return nil, replay.Summary{}, false, err
+	}
+	gif, info, err := r.ReplayGIF(o, moves, render.ReplayOptions{MaxBytes: render.DiscordLimit})
+	if errors.Is(err, render.ErrTooLarge) {
+		return nil, replay.Summary{}, false, fmt.Errorf("%w: %w", ErrReplayTooLarge, err)
+	}
+	return gif, info.Summary, info.Half, err
 }
 
 // DefaultSolo is the production solo opponent (package solo): its

@@ -33,4 +33,5 @@ const helpText = "**Red Flag Over Paris** — Versailles (blue) against the Pari
 	"• Your hand and objectives come by DM each round (or in private replies if your DMs are closed); nothing secret is ever posted in the channel.\n" +
 	"• `/rfop board`, `/rfop log`, `/rfop card`, `/rfop rules`, `/rfop status`, `/rfop undo`, `/rfop resign`, `/rfop abandon`, `/rfop settings`.\n" +
 	"• Members with Manage Server (or the admin role): `/rfop settings language:` shows the game terms (spaces, tracks, zones) in the words of the English, French or Russian edition.\n" +
+	"• After a game: `/rfop replay` (an animated replay), `/rfop history`, `/rfop stats` (records and a Glicko-2 leaderboard); the result board's **Rematch** swaps sides.\n" +
 	"Most card events are provisional designs (the printed texts are unavailable); `/rfop card` shows each card's status."

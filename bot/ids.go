@@ -29,6 +29,7 @@ const (
 	verbUndoOK  = "undook"  // opponent consents to an undo: arg = requesting side
 	verbUndoNo  = "undono"  // opponent refuses an undo
 	verbUndo    = "undo"    // the deciding player's own Undo button
+	verbRematch = "rematch" // a finished game's Rematch button
 )
 
 type customID struct {
@@ -77,7 +78,7 @@ func parseCustomID(s string) (customID, error) {
 	}
 	want := 3
 	switch id.Verb {
-	case verbTurn, verbHand, verbAccept, verbDecline:
+	case verbTurn, verbHand, verbAccept, verbDecline, verbRematch:
 	case verbUndoOK, verbUndoNo, verbUndo, verbResign:
 		want = 5
 	case verbChoose, verbSelect:

@@ -28,7 +28,11 @@ func (b *Bot) persist(ctx context.Context, rec storage.Game, g *engine.Game, m e
 		mv.Status = storage.StatusFinished
 		mv.Result, _ = json.Marshal(g.S.Result)
 	}
-	return b.Store.ApplyMove(ctx, mv)
+	rec, err = b.Store.ApplyMove(ctx, mv)
+	if err == nil && rec.Status == storage.StatusFinished {
+		b.recordResult(ctx, rec) // history, stats and ratings (history.go)
+	}
+	return rec, err
 }
 
 // commit applies a player's move and persists it, then lets the solo

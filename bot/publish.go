@@ -193,7 +193,7 @@ func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, i
 	}
 	comps := []discordgo.MessageComponent{turnRow(rec.ID)}
 	if g.S.Result != nil {
-		comps = []discordgo.MessageComponent{}
+		comps = rematchRow(rec) // the result board: Rematch, for two members
 	}
 	live, err := b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard)
 	haveLive := err == nil

@@ -286,10 +286,16 @@ func TestPreCensusSavesStillLoad(t *testing.T) {
 			require.NoError(t, json.Unmarshal(b, &rec))
 			require.NotContains(t, string(rec.State), `"census"`, "a save from before the census")
 
-			old, err := Load(rec.State, nil)
+			// These saves also predate the canonical deck id: they name the
+			// hash of the deck file's bytes, and load with the deck
+			// relabelled, as the bot adopts the deck for such games.
+			id, err := DeckIDOf(rec.State)
+			require.NoError(t, err)
+			deck := DefaultDeck().Relabel(id)
+			old, err := Load(rec.State, deck)
 			require.NoError(t, err)
 			require.NoError(t, old.CheckInvariants())
-			replayed, err := Replay(Options{Seed: rec.Seed, BotSide: rec.BotSide, Variant: rec.Variant}, rec.Moves)
+			replayed, err := Replay(Options{Seed: rec.Seed, BotSide: rec.BotSide, Variant: rec.Variant, Deck: deck}, rec.Moves)
 			require.NoError(t, err)
 			assert.JSONEq(t, withoutLog(t, replayed), withoutLog(t, old))
 			assert.NotEmpty(t, old.S.OutOfGame, "the used-up Final Crisis cards got their place")

@@ -59,6 +59,7 @@ func (g *Game) stepGame(f *Frame) bool {
 		f.Phase = gScoreDims
 		g.push(Frame{K: fBonus})
 	case gScoreDims:
+		g.notify(CheckpointPlaysOver)
 		f.Phase = gScoreObjectives
 		g.scoreDimensionsPhase()
 	case gScoreObjectives:
@@ -68,6 +69,7 @@ func (g *Game) stepGame(f *Frame) bool {
 		f.Phase = gEndRound
 		g.push(Frame{K: fObjEvents})
 	case gEndRound:
+		g.notify(CheckpointScored)
 		both := s.Breached[Versailles][ZoneFinalCrisis] && s.Breached[Commune][ZoneFinalCrisis]
 		if s.Round >= roundsNormal || both {
 			if both && s.Round < roundsNormal {
@@ -111,6 +113,7 @@ func (g *Game) stepGame(f *Frame) bool {
 		f.Phase = gFCScore
 		g.push(Frame{K: fBonus})
 	case gFCScore:
+		g.notify(CheckpointPlaysOver)
 		f.Phase = gVictory
 		g.scoreDimensionsPhase()
 	case gVictory:
@@ -125,6 +128,7 @@ func (g *Game) stepGame(f *Frame) bool {
 			}
 		}
 		g.decideVictory()
+		g.notify(CheckpointScored)
 		g.pop()
 	}
 	return true

@@ -144,6 +144,8 @@ type Game struct {
 	// started from (LogEntry.Version).
 	inMove   bool
 	moveFrom int
+	// observer receives checkpoints (SetObserver); not part of the state.
+	observer func(Checkpoint)
 }
 
 // beginMove and endMove bracket the application of one move.

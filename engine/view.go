@@ -60,6 +60,16 @@ func (g *Game) ViewFor(viewer Side) View { return g.ViewSince(viewer, 0) }
 // ViewSince is ViewFor with only the log lines after seq (cheap for
 // callers that follow a game move by move).
 func (g *Game) ViewSince(viewer Side, seq int) View {
+	v := g.viewState(viewer, seq)
+	for _, p := range g.Prompts() {
+		v.Deciding = append(v.Deciding, Deciding{Side: p.Side, Kind: p.Kind})
+	}
+	return v
+}
+
+// viewState is ViewSince without Deciding: it never reads the prompts, so
+// it may run in the middle of a move (checkpoints).
+func (g *Game) viewState(viewer Side, seq int) View {
 	s := &g.S
 	v := View{
 		Viewer: viewer, Variant: s.Variant, BotSide: s.BotSide, Version: s.Version, Round: s.Round,
@@ -82,9 +92,6 @@ func (g *Game) ViewSince(viewer Side, seq int) View {
 		v.Hand = cp8(s.Hand[viewer])
 		v.SetAside = cp8(s.SetAside[viewer])
 		v.ObjOffer = cp8(s.ObjOffer[viewer])
-	}
-	for _, p := range g.Prompts() {
-		v.Deciding = append(v.Deciding, Deciding{Side: p.Side, Kind: p.Kind})
 	}
 	v.Log = g.LogSince(seq, viewer)
 	return v

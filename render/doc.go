@@ -68,6 +68,20 @@
 // speed, flat palette) is most of the cost. Card pictures depend only on
 // the deck and are drawn once each, on first use.
 //
+// # Animated replays (ReplayGIF, Animation)
+//
+// ReplayGIF draws a finished game as an animated GIF, one frame per play and per
+// scoring (the frames and what a play is come from package replay), with the
+// board's caption and change highlight. Animation writes the GIF89a stream
+// itself, frame by frame, over compress/lzw, so only two frames of palette
+// indices are in memory whatever the game's length; each frame is cropped to
+// what changed and its unchanged pixels are transparent. The palette is built
+// for the board: the renderer's named colours first, then the most frequent
+// colours (anti-aliased edges) of boards drawn from a fixed random game. With a
+// size limit (Discord's 8 MiB), a replay that would not fit is drawn at half
+// size; after a dozen frames the final size is projected so that the switch
+// happens early.
+//
 // # Fonts
 //
 // The Go fonts (golang.org/x/image/font/gofont: Go Regular and Go Bold) are

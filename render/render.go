@@ -35,6 +35,9 @@ type Renderer struct {
 
 	cards cardCache // card pictures, drawn on first use
 
+	palOnce sync.Once // the animation palette, built on first use
+	pal     *boardPalette
+
 	canvases chan *canvas // free list of board-sized canvases
 	bufs     bufferPool
 	enc      png.Encoder

@@ -38,6 +38,13 @@
 //     version it was asked; ApplyMove deletes it (any move answers or
 //     supersedes it) and refuses a Move.AllowedBy that answers no pending
 //     request of that side at that version.
+//   - results: one row per finished game (winner, how it was decided, VP,
+//     plays, players, whether it is rated), written when it finishes;
+//     History and Stats read it. ratings: each guild's ratings, derived
+//     from its rated results by the caller's RateFunc inside the same
+//     transaction as each RecordResult (the store knows no rating
+//     formula); RebuildRatings recreates the table, from the results
+//     migration's own statements, if it was dropped.
 //
 // Tables are STRICT, timestamps are UTC text (2006-01-02T15:04:05.000Z),
 // JSON columns are CHECKed with json_valid.

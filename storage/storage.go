@@ -317,6 +317,8 @@ type Store interface {
 	RequestUndo(ctx context.Context, r UndoRequest) error
 	PendingUndo(ctx context.Context, gameID int64) (UndoRequest, error)
 	DropUndoRequest(ctx context.Context, gameID int64) error
+	// Results keeps finished games' results and the ratings made from them.
+	Results
 
 	Close() error
 }

@@ -1,0 +1,432 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// GameResult is a finished game as /rfop history and /rfop stats see it.
+type GameResult struct {
+	GameID    int64
+	GuildID   string
+	ChannelID string
+	Mode      Mode
+	Variant   string
+	// Versailles and Commune are the players' user ids, "" for the bot.
+	Versailles, Commune string
+	Winner              Side
+	// Reason is how it was decided: victory (a VP condition), tiebreaker,
+	// resigned, solo-tie (the engine's Result.Reason).
+	Reason string
+	// VP is [Political, Military], positive for Versailles.
+	VP [2]int
+	// Tiebreak is [Versailles, Commune] tiebreakers met, when used.
+	Tiebreak [2]int
+	Plays    int // plays (package replay), not clicks
+	Moves    int // actions in the log
+	// Rated: two different human players (solo and AI games are listed,
+	// not rated).
+	Rated     bool
+	StartedAt time.Time
+	EndedAt   time.Time
+}
+
+// Player returns who played side ("" for the bot).
+func (r GameResult) Player(side Side) string {
+	if side == SideVersailles {
+		return r.Versailles
+	}
+	return r.Commune
+}
+
+// PlayerRating is a player's rating in one guild.
+type PlayerRating struct {
+	GuildID    string
+	UserID     string
+	Rating     float64
+	Deviation  float64
+	Volatility float64
+	Games      int // rated games
+	Wins       int
+}
+
+// RateFunc computes a guild's ratings from its rated results, in the
+// order they ended. The store calls it inside its write transaction, so
+// results and ratings always agree.
+type RateFunc func(rated []GameResult) ([]PlayerRating, error)
+
+// PlayerRecord is one player's record in a guild.
+type PlayerRecord struct {
+	UserID string
+	Games  int
+	Wins   int
+	// By side: [Versailles, Commune].
+	Played [2]int
+	Won    [2]int
+	Rated  int // games against another human
+}
+
+// GuildStats summarises a guild's finished games.
+type GuildStats struct {
+	Games int
+	Rated int
+	// Wins by side: [Versailles, Commune].
+	Wins    [2]int
+	Players []PlayerRecord // most games first
+}
+
+// Results is the part of the Store that keeps results and ratings.
+type Results interface {
+	// RecordResult stores a finished game's result (again: replaced) and
+	// recomputes its guild's ratings with rate, in one transaction.
+	RecordResult(ctx context.Context, r GameResult, rate RateFunc) error
+	// FinishedWithoutResult lists finished games that have no result row
+	// (finished before results were kept), oldest first.
+	FinishedWithoutResult(ctx context.Context) ([]Game, error)
+	// History returns a guild's results, newest first, only userID's
+	// games if userID is not "", at most limit (0: all).
+	History(ctx context.Context, guildID, userID string, limit int) ([]GameResult, error)
+	// Stats counts a guild's results; with userID, only that player's
+	// record is listed.
+	Stats(ctx context.Context, guildID, userID string) (GuildStats, error)
+	// Leaderboard returns a guild's ratings of players with at least
+	// minGames rated games, best first, at most limit (0: all).
+	Leaderboard(ctx context.Context, guildID string, minGames, limit int) ([]PlayerRating, error)
+	// LatestResult returns the channel's most recently finished game's
+	// result, or ErrNotFound.
+	LatestResult(ctx context.Context, channelID string) (GameResult, error)
+	// Rating returns a player's rating, or ErrNotFound if unrated.
+	Rating(ctx context.Context, guildID, userID string) (PlayerRating, error)
+	// RebuildRatings recreates the ratings table if it was dropped and
+	// recomputes every guild's ratings from the results.
+	RebuildRatings(ctx context.Context, rate RateFunc) error
+}
+
+const resultCols = `game_id, guild_id, channel_id, mode, variant, versailles_id, commune_id, winner, reason,
+	vp_political, vp_military, tiebreak_versailles, tiebreak_commune, plays, moves, rated, started_at, ended_at`
+
+func scanResult(sc scanner) (GameResult, error) {
+	var (
+		r              GameResult
+		mode, winner   string
+		rated          int
+		started, ended string
+	)
+	err := sc.Scan(&r.GameID, &r.GuildID, &r.ChannelID, &mode, &r.Variant, &r.Versailles, &r.Commune, &winner, &r.Reason,
+		&r.VP[0], &r.VP[1], &r.Tiebreak[0], &r.Tiebreak[1], &r.Plays, &r.Moves, &rated, &started, &ended)
+	if err != nil {
+		return GameResult{}, err
+	}
+	r.Mode, r.Winner, r.Rated = Mode(mode), Side(winner), rated == 1
+	if r.StartedAt, err = parseTime(started); err != nil {
+		return GameResult{}, err
+	}
+	if r.EndedAt, err = parseTime(ended); err != nil {
+		return GameResult{}, err
+	}
+	return r, nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// RecordResult stores r and recomputes its guild's ratings.
+func (s *SQLiteStore) RecordResult(ctx context.Context, r GameResult, rate RateFunc) error {
+	switch {
+	case !r.Winner.valid():
+		return fmt.Errorf("%w: result of game %d: winner %q", ErrInvalid, r.GameID, r.Winner)
+	case r.Mode == "" || r.Reason == "":
+		return fmt.Errorf("%w: result of game %d needs a mode and a reason", ErrInvalid, r.GameID)
+	case r.Rated && (r.Versailles == "" || r.Commune == "" || r.Versailles == r.Commune):
+		return fmt.Errorf("%w: result of game %d: a rated game needs two different players", ErrInvalid, r.GameID)
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO results (`+resultCols+`)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.GameID, r.GuildID, r.ChannelID, string(r.Mode), r.Variant, r.Versailles, r.Commune, string(r.Winner), r.Reason,
+			r.VP[0], r.VP[1], r.Tiebreak[0], r.Tiebreak[1], r.Plays, r.Moves, b2i(r.Rated),
+			formatTime(r.StartedAt), formatTime(r.EndedAt))
+		if isForeignKey(err) {
+			return fmt.Errorf("%w: game %d (recording its result)", ErrNotFound, r.GameID)
+		}
+		if err != nil {
+			return fmt.Errorf("storage: recording the result of game %d: %w", r.GameID, err)
+		}
+		if !r.Rated || rate == nil {
+			return nil
+		}
+		return rateGuild(ctx, tx, r.GuildID, rate)
+	})
+}
+
+// rateGuild replaces a guild's ratings with rate's reading of its rated
+// results, oldest first.
+func rateGuild(ctx context.Context, tx *sql.Tx, guildID string, rate RateFunc) error {
+	rows, err := tx.QueryContext(ctx, `SELECT `+resultCols+` FROM results
+		WHERE guild_id = ? AND rated = 1 ORDER BY ended_at, game_id`, guildID)
+	if err != nil {
+		return fmt.Errorf("storage: rating guild %s: %w", guildID, err)
+	}
+	var rated []GameResult
+	for rows.Next() {
+		r, err := scanResult(rows)
+		if err != nil {
+			rows.Close()
+			return fmt.Errorf("storage: rating guild %s: %w", guildID, err)
+		}
+		rated = append(rated, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("storage: rating guild %s: %w", guildID, err)
+	}
+	ratings, err := rate(rated)
+	if err != nil {
+		return fmt.Errorf("storage: rating guild %s: %w", guildID, err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM ratings WHERE guild_id = ?`, guildID); err != nil {
+		return fmt.Errorf("storage: rating guild %s: %w", guildID, err)
+	}
+	for _, p := range ratings {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (guild_id, user_id, rating, deviation, volatility, games, wins)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, guildID, p.UserID, p.Rating, p.Deviation, p.Volatility, p.Games, p.Wins); err != nil {
+			return fmt.Errorf("storage: rating guild %s: %w", guildID, err)
+		}
+	}
+	return nil
+}
+
+// FinishedWithoutResult lists finished games without a result row.
+func (s *SQLiteStore) FinishedWithoutResult(ctx context.Context) ([]Game, error) {
+	return s.listGames(ctx, `status = 'finished' AND id NOT IN (SELECT game_id FROM results)`, "id", nil)
+}
+
+// History returns a guild's results, newest first.
+func (s *SQLiteStore) History(ctx context.Context, guildID, userID string, limit int) ([]GameResult, error) {
+	q := `SELECT ` + resultCols + ` FROM results WHERE guild_id = ?`
+	args := []any{guildID}
+	if userID != "" {
+		q += ` AND (versailles_id = ? OR commune_id = ?)`
+		args = append(args, userID, userID)
+	}
+	q += ` ORDER BY ended_at DESC, game_id DESC`
+	if limit > 0 {
+		q += ` LIMIT ?`
+		args = append(args, limit)
+	}
+	rows, err := s.reader.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("storage: history of guild %s: %w", guildID, err)
+	}
+	defer rows.Close()
+	out := []GameResult{}
+	for rows.Next() {
+		r, err := scanResult(rows)
+		if err != nil {
+			return nil, fmt.Errorf("storage: history of guild %s: %w", guildID, err)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("storage: history of guild %s: %w", guildID, err)
+	}
+	return out, nil
+}
+
+// LatestResult returns the result of the channel's last finished game.
+func (s *SQLiteStore) LatestResult(ctx context.Context, channelID string) (GameResult, error) {
+	r, err := scanResult(s.reader.QueryRowContext(ctx, `SELECT `+resultCols+` FROM results
+		WHERE channel_id = ? ORDER BY ended_at DESC, game_id DESC LIMIT 1`, channelID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return GameResult{}, fmt.Errorf("%w: no finished game in channel %s", ErrNotFound, channelID)
+	}
+	if err != nil {
+		return GameResult{}, fmt.Errorf("storage: last result in channel %s: %w", channelID, err)
+	}
+	return r, nil
+}
+
+// Stats counts a guild's results and its players' records.
+func (s *SQLiteStore) Stats(ctx context.Context, guildID, userID string) (GuildStats, error) {
+	var st GuildStats
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT COUNT(*),
+			COALESCE(SUM(rated), 0),
+			COALESCE(SUM(CASE WHEN winner = 'versailles' THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN winner = 'commune' THEN 1 ELSE 0 END), 0)
+			FROM results WHERE guild_id = ?`, guildID).Scan(&st.Games, &st.Rated, &st.Wins[0], &st.Wins[1])
+		if err != nil {
+			return fmt.Errorf("storage: stats of guild %s: %w", guildID, err)
+		}
+		q := `SELECT user_id, COUNT(*),
+				SUM(CASE WHEN side = 'versailles' THEN 1 ELSE 0 END),
+				SUM(CASE WHEN side = 'commune' THEN 1 ELSE 0 END),
+				SUM(CASE WHEN side = 'versailles' AND winner = side THEN 1 ELSE 0 END),
+				SUM(CASE WHEN side = 'commune' AND winner = side THEN 1 ELSE 0 END),
+				SUM(rated)
+			FROM (SELECT versailles_id AS user_id, 'versailles' AS side, winner, rated FROM results
+					WHERE guild_id = ? AND versailles_id <> ''
+				UNION ALL
+				SELECT commune_id AS user_id, 'commune' AS side, winner, rated FROM results
+					WHERE guild_id = ? AND commune_id <> '') AS played`
+		args := []any{guildID, guildID}
+		if userID != "" {
+			q += ` WHERE user_id = ?`
+			args = append(args, userID)
+		}
+		q += ` GROUP BY user_id ORDER BY COUNT(*) DESC, user_id`
+		rows, err := tx.QueryContext(ctx, q, args...)
+		if err != nil {
+			return fmt.Errorf("storage: records in guild %s: %w", guildID, err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var p PlayerRecord
+			if err := rows.Scan(&p.UserID, &p.Games, &p.Played[0], &p.Played[1], &p.Won[0], &p.Won[1], &p.Rated); err != nil {
+				return fmt.Errorf("storage: records in guild %s: %w", guildID, err)
+			}
+			p.Wins = p.Won[0] + p.Won[1]
+			st.Players = append(st.Players, p)
+		}
+		return rows.Err()
+	})
+	return st, err
+}
+
+const ratingCols = `guild_id, user_id, rating, deviation, volatility, games, wins`
+
+func scanRating(sc scanner) (PlayerRating, error) {
+	var p PlayerRating
+	err := sc.Scan(&p.GuildID, &p.UserID, &p.Rating, &p.Deviation, &p.Volatility, &p.Games, &p.Wins)
+	return p, err
+}
+
+// Leaderboard returns the guild's best rated players.
+func (s *SQLiteStore) Leaderboard(ctx context.Context, guildID string, minGames, limit int) ([]PlayerRating, error) {
+	q := `SELECT ` + ratingCols + ` FROM ratings WHERE guild_id = ? AND games >= ? ORDER BY rating DESC, user_id`
+	args := []any{guildID, minGames}
+	if limit > 0 {
+		q += ` LIMIT ?`
+		args = append(args, limit)
+	}
+	rows, err := s.reader.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("storage: leaderboard of guild %s: %w", guildID, err)
+	}
+	defer rows.Close()
+	out := []PlayerRating{}
+	for rows.Next() {
+		p, err := scanRating(rows)
+		if err != nil {
+			return nil, fmt.Errorf("storage: leaderboard of guild %s: %w", guildID, err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// Rating returns one player's rating in a guild.
+func (s *SQLiteStore) Rating(ctx context.Context, guildID, userID string) (PlayerRating, error) {
+	p, err := scanRating(s.reader.QueryRowContext(ctx, `SELECT `+ratingCols+` FROM ratings
+		WHERE guild_id = ? AND user_id = ?`, guildID, userID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return PlayerRating{}, fmt.Errorf("%w: no rating for %s in guild %s", ErrNotFound, userID, guildID)
+	}
+	if err != nil {
+		return PlayerRating{}, fmt.Errorf("storage: rating of %s: %w", userID, err)
+	}
+	return p, nil
+}
+
+// RebuildRatings recreates the ratings table (from the results
+// migration's own statements) if it is missing, and recomputes every
+// guild's ratings from the results.
+func (s *SQLiteStore) RebuildRatings(ctx context.Context, rate RateFunc) error {
+	ddl, err := ratingsDDL()
+	if err != nil {
+		return err
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'ratings'`).Scan(&n); err != nil {
+			return fmt.Errorf("storage: rebuilding ratings: %w", err)
+		}
+		if n == 0 {
+			for _, stmt := range ddl {
+				if _, err := tx.ExecContext(ctx, stmt); err != nil {
+					return fmt.Errorf("storage: recreating the ratings table: %w", err)
+				}
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM ratings`); err != nil {
+			return fmt.Errorf("storage: rebuilding ratings: %w", err)
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT DISTINCT guild_id FROM results WHERE rated = 1`)
+		if err != nil {
+			return fmt.Errorf("storage: rebuilding ratings: %w", err)
+		}
+		var guilds []string
+		for rows.Next() {
+			var g string
+			if err := rows.Scan(&g); err != nil {
+				rows.Close()
+				return fmt.Errorf("storage: rebuilding ratings: %w", err)
+			}
+			guilds = append(guilds, g)
+		}
+		rows.Close()
+		for _, g := range guilds {
+			if err := rateGuild(ctx, tx, g, rate); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ratingsDDL extracts the statements creating the ratings table and its
+// index from the embedded results migration, so that a dropped table is
+// recreated exactly as the migration made it.
+func ratingsDDL() ([]string, error) {
+	ms, err := loadMigrations()
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range ms {
+		if !strings.HasSuffix(m.name, "_results.sql") {
+			continue
+		}
+		var out []string
+		for _, stmt := range strings.Split(m.sql, ";") {
+			body := stripSQLComments(stmt)
+			if strings.HasPrefix(body, "CREATE TABLE ratings") || strings.HasPrefix(body, "CREATE INDEX ratings_") {
+				out = append(out, body)
+			}
+		}
+		if len(out) > 0 {
+			return out, nil
+		}
+	}
+	return nil, fmt.Errorf("storage: the results migration does not create the ratings table")
+}
+
+func stripSQLComments(stmt string) string {
+	var lines []string
+	for _, l := range strings.Split(stmt, "\n") {
+		if i := strings.Index(l, "--"); i >= 0 {
+			l = l[:i]
+		}
+		if strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
