@@ -46,8 +46,21 @@ type Card struct {
 	Text   string
 	// TwoPlayerOnly cards are left out of the solo deck (#1 #12 #13 #22 #29 #30).
 	TwoPlayerOnly bool
+	// Names and Texts are a deck file's own translations of its name and
+	// text, by language ("fr", "ru"); optional (package locale shows them
+	// for a card that differs from the built-in one).
+	Names map[string]string
+	Texts map[string]string
 
-	nodes []node // nodes[0] is the root effect
+	nodes  []node // nodes[0] is the root effect
+	effect string // the effect as canonical JSON, to compare decks
+}
+
+// SameCard reports whether c has the name, text and effect of o: a custom
+// deck's card that does may be shown with the catalogue's translation of
+// the built-in card.
+func (c *Card) SameCard(o *Card) bool {
+	return c != nil && o != nil && c.Num == o.Num && c.Name == o.Name && c.Text == o.Text && c.effect == o.effect
 }
 
 // Colour describes the card's background for players.
@@ -237,6 +250,10 @@ type cardJSON struct {
 	Text          string      `json:"text"`
 	TwoPlayerOnly bool        `json:"twoPlayerOnly,omitempty"`
 	Effect        *EffectJSON `json:"effect"`
+	// Names and Texts: the card's name and text in other languages
+	// ("fr", "ru"), for a deck whose cards differ from the built-in ones.
+	Names map[string]string `json:"names,omitempty"`
+	Texts map[string]string `json:"texts,omitempty"`
 }
 
 // EffectJSON is one node of the effect language (see cards.json and the
@@ -405,7 +422,11 @@ func compileCard(cj *cardJSON) (*Card, error) {
 	if n := utf8.RuneCountInString(cj.Text); n > MaxCardTextRunes {
 		return nil, fmt.Errorf("field text: %d characters; at most %d", n, MaxCardTextRunes)
 	}
-	c := &Card{Num: cj.Num, Name: cj.Name, OP: cj.OP, Text: cj.Text, TwoPlayerOnly: cj.TwoPlayerOnly, Space: NoSpace}
+	c := &Card{Num: cj.Num, Name: cj.Name, OP: cj.OP, Text: cj.Text, TwoPlayerOnly: cj.TwoPlayerOnly, Space: NoSpace,
+		Names: cj.Names, Texts: cj.Texts}
+	if eff, err := json.Marshal(cj.Effect); err == nil {
+		c.effect = string(eff)
+	}
 	wantObjective := cj.Num >= firstObjective
 	wantFC := cj.Num == versaillesFCCard || cj.Num == communeFCCard
 	switch cj.Side {

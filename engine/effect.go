@@ -197,7 +197,7 @@ func (g *Game) stepEffect(f *Frame) bool {
 		if ok {
 			g.push(child(k))
 		} else {
-			g.logf(f.You, "%s does not control %s: the rest of the event does not apply.", f.You, n.condControl)
+			g.log(f.You, msg("engine.log.if-fails", aSide("Side", f.You), aSpace("Space", n.condControl)))
 		}
 		return true
 	case opOps:
@@ -212,14 +212,14 @@ func (g *Game) stepEffect(f *Frame) bool {
 		}
 		g.pop()
 		if !g.changeMomentum(side, int(n.delta)) {
-			g.logf(side, "%s cannot move further: no change.", MomentumTrackName(side))
+			g.log(side, msg("engine.log.momentum-stuck", aTrack("Track", side)))
 		}
 		return true
 	case opReveal:
 		opp := f.You.Other()
 		g.pop()
-		g.logf(opp, "%s reveals its hand to %s.", opp, f.You)
-		g.private(f.You, "%s's hand: %s.", opp, g.cardList(s.Hand[opp]))
+		g.log(opp, msg("engine.log.reveals-hand", aSide("Side", opp), aSide("To", f.You)))
+		g.private(f.You, msg("engine.log.hand", aSide("Side", opp), aCardSet("Cards", s.Hand[opp])))
 		g.revealed = true
 		return true
 	case opDraw:
@@ -232,7 +232,7 @@ func (g *Game) stepEffect(f *Frame) bool {
 		}
 		s.Drawn = int8(drawn)
 		g.revealed = true
-		g.logf(f.You, "%s draws %d card(s).", f.You, drawn)
+		g.log(f.You, msg("engine.log.draws", aSide("Side", f.You), aCount(drawn)))
 		return true
 	}
 	// Primitive steps: read the scope once at the start (D7), then loop.
@@ -397,29 +397,29 @@ func (g *Game) applyEffect(f *Frame, c Choice) {
 	case opChoose:
 		k := n.kids[c.N]
 		g.pop()
-		g.logf(you, "%s: option (%c).", g.cardName(int(f.Card)), 'a'+rune(c.N))
+		g.log(you, msg("engine.log.option", aCard("Card", int(f.Card)), aLetter("Letter", c.N)))
 		g.push(Frame{K: fEffect, Side: f.Side, You: you, Card: f.Card, Node: k, Space: NoSpace})
 		return
 	case opPlace:
 		g.placeCube(you, c.Space, c.Extra)
 		if c.Extra {
-			g.logf(you, "%s returns a cube removed from play to %s.", you, c.Space)
+			g.log(you, msg("engine.log.returns-cube", aSide("Side", you), aSpace("Space", c.Space)))
 		} else {
-			g.logf(you, "%s places a cube in %s.", you, c.Space)
+			g.log(you, msg("engine.log.places-cube", aSide("Side", you), aSpace("Space", c.Space)))
 		}
 	case opRemove:
 		g.removeCube(opp, c.Space)
-		g.logf(you, "%s removes a %s cube from %s.", you, opp, c.Space)
+		g.log(you, msg("engine.log.removes-cube", aSide("Side", you), aSide("Opp", opp), aSpace("Space", c.Space)))
 	case opReplace:
 		g.removeCube(opp, c.Space)
 		g.placeCube(you, c.Space, false)
-		g.logf(you, "%s replaces a %s cube in %s with its own.", you, opp, c.Space)
+		g.log(you, msg("engine.log.replaces-cube", aSide("Side", you), aSide("Opp", opp), aSpace("Space", c.Space)))
 	case opPlaceDisc:
 		if c.Extra {
 			s.Disc[c.To] = NoSide
-			g.logf(you, "%s moves its %s from %s to %s.", you, discName(you), c.To, c.Space)
+			g.log(you, msg("engine.log.moves-disc", aSide("Side", you), aDisc("Disc", you), aSpace("From", c.To), aSpace("Space", c.Space)))
 		} else {
-			g.logf(you, "%s places a %s in %s.", you, discName(you), c.Space)
+			g.log(you, msg("engine.log.places-disc", aSide("Side", you), aDisc("Disc", you), aSpace("Space", c.Space)))
 		}
 		s.Disc[c.Space] = you
 		s.LastSpace = c.Space
@@ -427,22 +427,22 @@ func (g *Game) applyEffect(f *Frame, c Choice) {
 		return
 	case opRemoveDisc:
 		s.Disc[c.Space] = NoSide
-		g.logf(you, "%s removes the %s %s from %s.", you, opp, discName(opp), c.Space)
+		g.log(you, msg("engine.log.removes-disc", aSide("Side", you), aSide("Opp", opp), aDisc("Disc", opp), aSpace("Space", c.Space)))
 		g.pop()
 		return
 	case opDiscard:
 		s.Hand[you], _ = removeCard(s.Hand[you], c.Card)
 		g.discard(c.Card, NoSide)
-		g.logf(you, "%s discards %s.", you, g.cardName(c.Card))
+		g.log(you, msg("engine.log.discards", aSide("Side", you), aCard("Card", c.Card)))
 	case opForceDiscard:
 		s.Hand[opp], _ = removeCard(s.Hand[opp], c.Card)
 		g.discard(c.Card, NoSide)
-		g.logf(you, "%s makes %s discard %s.", you, opp, g.cardName(c.Card))
+		g.log(you, msg("engine.log.forces-discard", aSide("Side", you), aSide("Opp", opp), aCard("Card", c.Card)))
 		if len(s.Deck) > 0 {
 			s.Hand[opp] = append(s.Hand[opp], s.Deck[len(s.Deck)-1])
 			s.Deck = s.Deck[:len(s.Deck)-1]
 			g.revealed = true
-			g.logf(opp, "%s draws a card.", opp)
+			g.log(opp, msg("engine.log.draws-one", aSide("Side", opp)))
 		}
 		g.pop()
 		return

@@ -55,7 +55,7 @@ func (g *Game) stepGame(f *Frame) bool {
 				s.Hand[side] = nil
 			}
 		}
-		g.logf(NoSide, "Each player sets aside its remaining card for the Final Crisis.")
+		g.log(NoSide, msg("engine.log.set-aside"))
 		f.Phase = gScoreDims
 		g.push(Frame{K: fBonus})
 	case gScoreDims:
@@ -73,13 +73,13 @@ func (g *Game) stepGame(f *Frame) bool {
 		both := s.Breached[Versailles][ZoneFinalCrisis] && s.Breached[Commune][ZoneFinalCrisis]
 		if s.Round >= roundsNormal || both {
 			if both && s.Round < roundsNormal {
-				g.logf(NoSide, "Both Final Crisis zones are breached: the Final Crisis begins after round %d.", s.Round)
+				g.log(NoSide, msg("engine.log.fc-early", aNum("Round", int(s.Round))))
 			}
 			f.Phase = gFCGather
 			return true
 		}
 		s.Round++
-		g.logf(NoSide, "Round %d begins.", s.Round)
+		g.log(NoSide, msg("engine.log.round-begins", aNum("Round", int(s.Round))))
 		f.Phase = gDeal
 	case gFCGather:
 		n := s.Round // rounds played so far = Final Crisis hand size (decision 21)
@@ -96,7 +96,7 @@ func (g *Game) stepGame(f *Frame) bool {
 		s.Plays = [2]int8{}
 		s.Objective = [2]int8{}
 		s.ObjOffer = [2][]int8{}
-		g.logf(NoSide, "The Final Crisis begins: each player keeps %d card(s).", n)
+		g.log(NoSide, msg("engine.log.fc-begins", aCount(int(n))))
 		f.Phase = gFCInitiative
 		g.push(Frame{K: fFCDiscard, N: n})
 	case gFCInitiative:
@@ -124,7 +124,11 @@ func (g *Game) stepGame(f *Frame) bool {
 					kind = Military
 				}
 				g.addVP(side, kind, 1)
-				g.logf(side, "%s is at 3: %s gains 1 %s VP.", MomentumTrackName(side), side, kind)
+				id := "engine.log.momentum-vp-political"
+				if kind == Military {
+					id = "engine.log.momentum-vp-military"
+				}
+				g.log(side, msg(id, aTrack("Track", side), aSide("Side", side)))
 			}
 		}
 		g.decideVictory()
@@ -167,7 +171,7 @@ func (g *Game) deal() {
 		g.dealSoloObjectives()
 	}
 	g.revealed = true
-	g.logf(NoSide, "Round %d: Strategy and Objective cards are dealt.", s.Round)
+	g.log(NoSide, msg("engine.log.deal", aNum("Round", int(s.Round))))
 }
 
 // dealSoloObjectives: draw 2 and redraw while both name one dimension
@@ -296,7 +300,7 @@ func (g *Game) applyObjective(f *Frame, side Side, c Choice) {
 			}
 		}
 		s.ObjOffer[side] = nil
-		g.logf(side, "%s keeps %s; the solo opponent's objective is %s.", side, g.cardName(c.Card), g.cardName(int(s.Objective[s.BotSide])))
+		g.log(side, msg("engine.log.keeps-solo", aSide("Side", side), aCard("Card", c.Card), aCard("Bot", int(s.Objective[s.BotSide]))))
 		f.Flags = 3
 		g.pop()
 		return
@@ -308,8 +312,8 @@ func (g *Game) applyObjective(f *Frame, side Side, c Choice) {
 	}
 	s.ObjOffer[side] = nil
 	f.Flags |= 1 << uint(side)
-	g.logf(side, "%s has chosen its objective.", side)
-	g.private(side, "You keep objective %s.", g.cardName(c.Card))
+	g.log(side, msg("engine.log.chose-objective", aSide("Side", side)))
+	g.private(side, msg("engine.log.keeps", aCard("Card", c.Card)))
 	if f.Flags == 3 || len(s.ObjOffer[side.Other()]) == 0 {
 		g.pop()
 	}
@@ -329,10 +333,10 @@ func (g *Game) initiativePhase() {
 	if v > c {
 		decider = Versailles
 	}
-	g.logf(decider, "Initiative levels: Versailles %d, Commune %d. %s decides who plays first.", v, c, decider)
+	g.log(decider, msg("engine.log.initiative-levels", aNum("V", int(v)), aNum("C", int(c)), aSide("Side", decider)))
 	if decider == s.BotSide {
 		// Solo: the bot always chooses to play second (solo.md §6.7).
-		g.logf(decider, "The solo opponent chooses to play second (Solo Sequence of Play, step 3).")
+		g.log(decider, msg("engine.log.solo-second"))
 		g.setFirst(decider.Other())
 		return
 	}
@@ -351,7 +355,7 @@ func (g *Game) applyInitiative(f *Frame, c Choice) {
 func (g *Game) setFirst(first Side) {
 	g.S.First = first
 	g.S.Initiative = first
-	g.logf(first, "%s plays first and is the Initiative Player.", first)
+	g.log(first, msg("engine.log.plays-first", aSide("Side", first)))
 }
 
 // ---- Censorship Phase (decision 24) ----
@@ -368,7 +372,7 @@ func (g *Game) applyCensor(f *Frame, c Choice) {
 	s := &g.S
 	s.Hand[f.Side], _ = removeCard(s.Hand[f.Side], c.Card)
 	g.discard(c.Card, f.Side) // counts as played by that player this round
-	g.logf(f.Side, "Censorship: %s discards %s face up.", f.Side, g.cardName(c.Card))
+	g.log(f.Side, msg("engine.log.censor", aSide("Side", f.Side), aCard("Card", c.Card)))
 	g.pop()
 }
 
@@ -428,19 +432,19 @@ func (g *Game) applyPlay(f *Frame, c Choice) {
 	card := g.deck.Card(c.Card)
 	switch c.Mode {
 	case ModeEvent:
-		g.logf(side, "%s plays %s for its event.", side, g.cardName(c.Card))
+		g.log(side, msg("engine.log.play-event", aSide("Side", side), aCard("Card", c.Card)))
 		g.push(Frame{K: fEndPlay, Side: side, You: side, Card: int8(c.Card), Flags: 1})
 		g.startEvent(c.Card, side, side)
 	case ModeOps:
-		g.logf(side, "%s plays %s for %d operations point(s).", side, g.cardName(c.Card), card.OP)
+		g.log(side, msg("engine.log.play-ops", aSide("Side", side), aCard("Card", c.Card), aOP("OP", card.OP)))
 		g.push(Frame{K: fEndPlay, Side: side, You: side, Card: int8(c.Card), Flags: 1})
 		g.push(Frame{K: fOps, Side: side, You: side, N: int8(card.OP), Node: -1, Space: NoSpace, I: -1})
 	case ModeDiscardedEvent:
-		g.logf(side, "%s discards %s to use the event of %s from the discard pile.", side, g.cardName(c.Card), g.cardName(c.N))
+		g.log(side, msg("engine.log.play-discarded", aSide("Side", side), aCard("Card", c.Card), aCard("Event", c.N)))
 		g.push(Frame{K: fEndPlay, Side: side, You: side, Card: int8(c.Card), Flags: 1})
 		g.startEvent(c.N, side, side)
 	case ModeMomentum:
-		g.logf(side, "%s plays %s to advance %s; the card is removed from the game.", side, g.cardName(c.Card), MomentumTrackName(side))
+		g.log(side, msg("engine.log.play-momentum", aSide("Side", side), aCard("Card", c.Card), aTrack("Track", side)))
 		g.removeFromGame(c.Card)
 		g.push(Frame{K: fEndPlay, Side: side, You: side, Flags: 1})
 		g.changeMomentum(side, 1)
@@ -448,8 +452,7 @@ func (g *Game) applyPlay(f *Frame, c Choice) {
 		fc := FinalCrisisCardOf(side)
 		s.FCHeld[side] = false
 		s.OutOfGame = insertSorted(s.OutOfGame, int8(fc))
-		g.logf(side, "%s discards %s to play its Final Crisis card %s for %d operations points; %s is removed from the game.",
-			side, g.cardName(c.Card), g.cardName(fc), c.Cost, g.cardName(fc))
+		g.log(side, msg("engine.log.play-fc-ops", aSide("Side", side), aCard("Card", c.Card), aCard("FC", fc), aOP("OP", c.Cost)))
 		g.push(Frame{K: fEndPlay, Side: side, You: side, Card: int8(c.Card), Flags: 1})
 		g.push(Frame{K: fOps, Side: side, You: side, N: int8(c.Cost), Node: -1, Space: NoSpace, I: -1})
 	}
@@ -503,11 +506,11 @@ func (g *Game) applyFreeCube(f *Frame, c Choice) {
 	side := f.Side
 	g.pop()
 	if c.Kind == ChooseDone {
-		g.logf(side, "%s declines its free cube.", side)
+		g.log(side, msg("engine.log.declines-free", aSide("Side", side)))
 		return
 	}
 	g.placeCube(side, c.Space, false)
-	g.logf(side, "%s places its free cube in %s.", side, c.Space)
+	g.log(side, msg("engine.log.free-cube", aSide("Side", side), aSpace("Space", c.Space)))
 }
 
 // ---- Final Crisis ----
@@ -530,7 +533,7 @@ func (g *Game) applyFCDiscard(f *Frame, side Side, c Choice) {
 	s := &g.S
 	s.Hand[side], _ = removeCard(s.Hand[side], c.Card)
 	g.discard(c.Card, NoSide)
-	g.logf(side, "%s discards %s for the Final Crisis.", side, g.cardName(c.Card))
+	g.log(side, msg("engine.log.fc-discard", aSide("Side", side), aCard("Card", c.Card)))
 	if len(s.Hand[Versailles]) <= int(f.N) && len(s.Hand[Commune]) <= int(f.N) {
 		g.pop()
 	}
@@ -562,9 +565,9 @@ func (g *Game) resolveFCEvent(side Side, num int) {
 	if card.Side == side.Other() {
 		you = side.Other()
 	}
-	g.logf(side, "%s plays %s in the Final Crisis.", side, g.cardName(num))
+	g.log(side, msg("engine.log.fc-play", aSide("Side", side), aCard("Card", num)))
 	if !g.eventPlayable(card, you) || !g.canAffect(card, 0, you) {
-		g.logf(side, "%s has no possible effect and is discarded.", g.cardName(num))
+		g.log(side, msg("engine.log.fc-no-effect", aCard("Card", num)))
 		return
 	}
 	if you != side {
@@ -578,10 +581,10 @@ func (g *Game) applyFCDecide(f *Frame, c Choice) {
 	owner, num := f.Side, int(f.Card)
 	g.pop()
 	if c.Kind == ChooseNo {
-		g.logf(owner, "%s decides that %s does not apply.", owner, g.cardName(num))
+		g.log(owner, msg("engine.log.fc-not-apply", aSide("Side", owner), aCard("Card", num)))
 		return
 	}
-	g.logf(owner, "%s decides how %s applies.", owner, g.cardName(num))
+	g.log(owner, msg("engine.log.fc-applies", aSide("Side", owner), aCard("Card", num)))
 	g.startEvent(num, owner, owner)
 }
 
@@ -594,13 +597,13 @@ func (g *Game) decideVictory() {
 	switch {
 	case vm >= 0 && vm > cp:
 		r.Winner, r.Reason = Versailles, "victory"
-		r.Summary = "Versailles wins: its " + itoa(vm) + " Military VP exceed the Commune's " + itoa(cp) + " Political VP."
+		r.setSummary(g.deck, msg("engine.result.versailles-wins", aNum("VM", vm), aNum("CP", cp)))
 	case cp >= 0 && cp > vm:
 		r.Winner, r.Reason = Commune, "victory"
-		r.Summary = "The Commune wins: its " + itoa(cp) + " Political VP exceed Versailles' " + itoa(vm) + " Military VP."
+		r.setSummary(g.deck, msg("engine.result.commune-wins", aNum("VM", vm), aNum("CP", cp)))
 	case s.BotSide != NoSide:
 		r.Winner, r.Reason = s.BotSide, "solo-tie"
-		r.Summary = "Neither victory condition is met: the solo opponent (" + s.BotSide.String() + ") wins."
+		r.setSummary(g.deck, msg("engine.result.solo-tie", aSide("Side", s.BotSide)))
 	default:
 		var t [2]int
 		comb := s.VPFor(Versailles, Political) + s.VPFor(Versailles, Military)
@@ -633,10 +636,9 @@ func (g *Game) decideVictory() {
 		} else {
 			r.Winner = Commune // more tiebreakers, or still equal: the Commune
 		}
-		r.Summary = "Neither victory condition is met. Tiebreakers: Versailles " + itoa(t[Versailles]) +
-			", Commune " + itoa(t[Commune]) + ". " + r.Winner.String() + " wins."
+		r.setSummary(g.deck, msg("engine.result.tiebreak", aNum("V", t[Versailles]), aNum("C", t[Commune]), aSide("Side", r.Winner)))
 	}
 	s.Result = r
 	s.Undo = nil
-	g.logf(r.Winner, "Game over. %s", r.Summary)
+	g.log(r.Winner, msg("engine.log.game-over", aMsg("Summary", *r.Msg)))
 }

@@ -1,10 +1,11 @@
 package engine
 
-import "fmt"
-
-// LogEntry is one human-readable line of the game log. Private entries
-// (To != NoSide) are shown only to that side: a revealed hand, the
-// objective a player kept.
+// LogEntry is one line of the game log. Private entries (To != NoSide)
+// are shown only to that side: a revealed hand, the objective a player
+// kept. Msg is the line for players (package locale prints it in their
+// language); Text is its English (Msg.English). Games saved before the log
+// carried messages have entries with Text only: they print as they are,
+// and SameGame compares logs without their wording.
 type LogEntry struct {
 	Seq   int  `json:"seq"`
 	Round int8 `json:"round"`
@@ -14,14 +15,17 @@ type LogEntry struct {
 	Actor   Side   `json:"actor"` // who acted (for colouring), NoSide for the game
 	To      Side   `json:"to"`    // NoSide: public
 	Text    string `json:"text"`
+	Msg     *Msg   `json:"msg,omitempty"`
 }
 
-func (g *Game) logf(actor Side, format string, args ...any) {
-	g.appendLog(LogEntry{Actor: actor, To: NoSide, Text: fmt.Sprintf(format, args...)})
+// log writes a public line.
+func (g *Game) log(actor Side, m Msg) {
+	g.appendLog(LogEntry{Actor: actor, To: NoSide, Text: m.English(g.deck), Msg: &m})
 }
 
-func (g *Game) private(to Side, format string, args ...any) {
-	g.appendLog(LogEntry{Actor: to, To: to, Text: fmt.Sprintf(format, args...)})
+// private writes a line only side to sees.
+func (g *Game) private(to Side, m Msg) {
+	g.appendLog(LogEntry{Actor: to, To: to, Text: m.English(g.deck), Msg: &m})
 }
 
 func (g *Game) appendLog(e LogEntry) {
@@ -41,20 +45,6 @@ func (g *Game) cardName(n int) string {
 		return "#" + itoa(n)
 	}
 	return "#" + itoa(n) + " " + c.Name
-}
-
-func (g *Game) cardList(a []int8) string {
-	if len(a) == 0 {
-		return "no cards"
-	}
-	out := ""
-	for i, c := range a {
-		if i > 0 {
-			out += ", "
-		}
-		out += g.cardName(int(c))
-	}
-	return out
 }
 
 // LogSince returns the entries after seq visible to viewer (NoSide: public only).

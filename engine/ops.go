@@ -139,10 +139,14 @@ func (g *Game) applyOps(f *Frame, c Choice) {
 	case ChooseSphere:
 		f.I = int8(c.N)
 		f.Phase = opsSnapA
-		g.logf(f.Side, "%s operates in %s spaces.", you, Sphere(c.N))
+		id := "engine.log.operates-political"
+		if Sphere(c.N) == Military {
+			id = "engine.log.operates-military"
+		}
+		g.log(f.Side, msg(id, aSide("Side", you)))
 	case ChooseDone:
 		if f.N > 0 {
-			g.logf(f.Side, "%s ends its operations (%d OP unspent).", you, f.N)
+			g.log(f.Side, msg("engine.log.ends-ops", aSide("Side", you), aOPShort("OP", int(f.N))))
 		}
 		g.pop()
 	case ChooseStopRem:
@@ -157,23 +161,27 @@ func (g *Game) applyOps(f *Frame, c Choice) {
 			card, drawn := g.drawCard()
 			if !drawn {
 				ok = false
-				g.logf(f.Side, "%s attacks %s at strength %d: no card can be drawn, the attempt fails.", you, c.Space, c.Strength)
+				g.log(f.Side, msg("engine.log.attack-no-card", aSide("Side", you), aSpace("Space", c.Space), aNum("Strength", c.Strength)))
 			} else {
 				op := g.deck.Card(card).OP
 				ok = c.Strength >= op
 				g.removeFromGame(card)
-				g.logf(f.Side, "%s attacks %s at strength %d: draws %s (%d OP) — %s.", you, c.Space, c.Strength, g.cardName(card), op, successWord(ok))
+				id := "engine.log.attack-failure"
+				if ok {
+					id = "engine.log.attack-success"
+				}
+				g.log(f.Side, msg(id, aSide("Side", you), aSpace("Space", c.Space), aNum("Strength", c.Strength), aCard("Card", card), aOPShort("OP", op)))
 			}
 		} else if Sphere(f.I) == Military {
-			g.logf(f.Side, "%s attacks %s at strength %d — success.", you, c.Space, c.Strength)
+			g.log(f.Side, msg("engine.log.attack-sure", aSide("Side", you), aSpace("Space", c.Space), aNum("Strength", c.Strength)))
 		}
 		if ok {
 			if s.Cubes[opp][c.Space] > 0 {
 				g.removeCube(opp, c.Space)
-				g.logf(f.Side, "%s removes a %s cube from %s (%d OP).", you, opp, c.Space, c.Cost)
+				g.log(f.Side, msg("engine.log.ops-removes-cube", aSide("Side", you), aSide("Opp", opp), aSpace("Space", c.Space), aOPShort("OP", c.Cost)))
 			} else {
 				s.Disc[c.Space] = NoSide
-				g.logf(f.Side, "%s removes the %s %s from %s (%d OP).", you, opp, discName(opp), c.Space, c.Cost)
+				g.log(f.Side, msg("engine.log.ops-removes-disc", aSide("Side", you), aSide("Opp", opp), aDisc("Disc", opp), aSpace("Space", c.Space), aOPShort("OP", c.Cost)))
 			}
 		}
 	case ChoosePlace:
@@ -182,15 +190,8 @@ func (g *Game) applyOps(f *Frame, c Choice) {
 			f.Space = c.Space
 		}
 		g.placeCube(you, c.Space, false)
-		g.logf(f.Side, "%s places a cube in %s (%d OP).", you, c.Space, c.Cost)
+		g.log(f.Side, msg("engine.log.ops-places", aSide("Side", you), aSpace("Space", c.Space), aOPShort("OP", c.Cost)))
 	}
-}
-
-func successWord(ok bool) string {
-	if ok {
-		return "success"
-	}
-	return "failure"
 }
 
 func discName(side Side) string {

@@ -191,7 +191,7 @@ func (g *Game) takeCube(side Side) bool {
 			if z == ZoneFinalCrisis && s.FCFirst == NoSide {
 				s.FCFirst = side
 			}
-			g.logf(NoSide, "%s breaches its %s zone.", side, zoneNames[z])
+			g.log(NoSide, msg("engine.log.breach", aSide("Side", side), aZone("Zone", z)))
 			g.soloBreach(side) // solo: the bot's bonus cubes arrive at once (solo_rules.go)
 		}
 		return true
@@ -232,7 +232,7 @@ func (g *Game) toPool(side Side, n int) int {
 func (g *Game) removeCube(side Side, x Space) {
 	g.S.Cubes[side][x]--
 	if g.toPool(side, 1) > 0 {
-		g.logf(NoSide, "No free pool cell: the %s cube is removed from play.", side)
+		g.log(NoSide, msg("engine.log.pool-full", aSide("Side", side)))
 	}
 }
 
@@ -251,11 +251,11 @@ func (g *Game) payBonuses() {
 			if z == ZoneFinalCrisis {
 				if s.FCFirst == side {
 					g.addVP(side, Political, -1)
-					g.logf(NoSide, "%s was first to breach its Final Crisis zone: −1 Political VP.", side)
+					g.log(NoSide, msg("engine.log.fc-first", aSide("Side", side)))
 				} else {
 					s.OutOfPlay[side] += int8(n)
 					if n > 0 {
-						g.logf(NoSide, "%s breached its Final Crisis zone second: its %d bonus cubes are removed from play.", side, n)
+						g.log(NoSide, msg("engine.log.fc-second", aSide("Side", side), aCount(int(n))))
 					}
 					continue
 				}
@@ -264,16 +264,13 @@ func (g *Game) payBonuses() {
 				continue
 			}
 			lost := g.toPool(side, n)
-			g.logf(NoSide, "%s takes %d bonus cube(s) from the %s zone into its pool%s.", side, n-lost, zoneNames[z], lostNote(lost))
+			if lost > 0 {
+				g.log(NoSide, msg("engine.log.bonus-cubes-lost", aSide("Side", side), aCount(int(n)-lost), aZone("Zone", z), aCubes("Lost", lost)))
+			} else {
+				g.log(NoSide, msg("engine.log.bonus-cubes", aSide("Side", side), aCount(int(n)), aZone("Zone", z)))
+			}
 		}
 	}
-}
-
-func lostNote(lost int) string {
-	if lost == 0 {
-		return ""
-	}
-	return "; " + itoa(lost) + " removed from play (no free pool cell)"
 }
 
 // addVP moves a VP marker by n in side's favour, capped at ±5.
@@ -302,18 +299,18 @@ func (g *Game) changeMomentum(side Side, delta int) bool {
 		return false
 	}
 	s.Momentum[side] = int8(m)
-	g.logf(side, "%s moves to %d.", MomentumTrackName(side), m)
+	g.log(side, msg("engine.log.momentum-moves", aTrack("Track", side), aNum("Level", int(m))))
 	if side == Versailles && delta > 0 && s.Prussian[m-1] > 0 {
 		n := s.Prussian[m-1]
 		s.Prussian[m-1] = 0
 		s.Pool[Versailles] += n
-		g.logf(Versailles, "Versailles takes the %d cube(s) under Prussian Collaboration %d into its pool.", n, m)
+		g.log(Versailles, msg("engine.log.prussian-cubes", aCount(int(n)), aNum("Level", int(m))))
 	}
 	if side == Commune && delta < 0 {
 		if over := int(s.Pool[Commune]) - s.PoolCap(Commune); over > 0 {
 			s.Pool[Commune] -= int8(over)
 			s.OutOfPlay[Commune] += int8(over)
-			g.logf(Commune, "A Commune pool cell closes: %d cube(s) removed from play.", over)
+			g.log(Commune, msg("engine.log.pool-closes", aCount(int(over))))
 		}
 	}
 	if delta > 0 && m >= 2 {
@@ -347,7 +344,7 @@ func (g *Game) reshuffle() bool {
 	s.Discard = s.Discard[:0]
 	g.shuffle(s.Deck)
 	g.revealed = true
-	g.logf(NoSide, "The Strategy deck is empty: the discard pile is shuffled into a new deck (%d cards).", len(s.Deck))
+	g.log(NoSide, msg("engine.log.reshuffle", aNCards("Cards", len(s.Deck))))
 	return true
 }
 

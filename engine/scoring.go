@@ -16,7 +16,7 @@ func (g *Game) stepBonus(f *Frame) bool {
 			}
 		}
 		if f.Mask == 0 {
-			g.logf(NoSide, "No Pivotal Space is controlled: no bonus actions.")
+			g.log(NoSide, msg("engine.log.no-pivotal"))
 		}
 	}
 	if f.Mask == 0 {
@@ -131,16 +131,16 @@ func (g *Game) applyBonusAction(f *Frame, c Choice) {
 	g.pop()
 	switch c.N {
 	case ActionDeescalate:
-		g.logf(side, "%s takes the De-escalate bonus action in %s.", side, d)
+		g.log(side, msg("engine.log.bonus-deescalate", aSide("Side", side), aDim("Dim", d)))
 		g.push(Frame{K: fDeescalate, Side: side, You: side, I: int8(d), Space: pivotalOf[d]})
 	case ActionSpread:
-		g.logf(side, "%s takes the Spread Influence bonus action in %s.", side, d)
+		g.log(side, msg("engine.log.bonus-spread", aSide("Side", side), aDim("Dim", d)))
 		g.push(Frame{K: fSpread, Side: side, You: side, I: int8(d), N: 2, Space: pivotalOf[d]})
 	case ActionTurncoat:
-		g.logf(side, "%s takes the Turncoat bonus action in %s.", side, d)
+		g.log(side, msg("engine.log.bonus-turncoat", aSide("Side", side), aDim("Dim", d)))
 		g.push(Frame{K: fTurncoat, Side: side, You: side, I: int8(d), Space: pivotalOf[d]})
 	default:
-		g.logf(side, "%s takes no bonus action in %s.", side, d)
+		g.log(side, msg("engine.log.bonus-none", aSide("Side", side), aDim("Dim", d)))
 	}
 }
 
@@ -173,10 +173,10 @@ func (g *Game) applyDeescalate(f *Frame, c Choice) {
 		return
 	case ChooseRemoveOwn:
 		g.removeCube(me, c.Space)
-		g.logf(me, "%s removes one of its cubes from %s.", me, c.Space)
+		g.log(me, msg("engine.log.removes-own", aSide("Side", me), aSpace("Space", c.Space)))
 	case ChooseRemove:
 		g.removeCube(me.Other(), c.Space)
-		g.logf(me, "%s removes a %s cube from %s.", me, me.Other(), c.Space)
+		g.log(me, msg("engine.log.removes-cube", aSide("Side", me), aSide("Opp", me.Other()), aSpace("Space", c.Space)))
 	}
 	if f.Phase == 1 {
 		g.pop()
@@ -216,7 +216,7 @@ func (g *Game) applySpread(f *Frame, c Choice) {
 	}
 	s.Cubes[f.Side][c.Space]--
 	s.Cubes[f.Side][c.To]++
-	g.logf(f.Side, "%s moves a cube from %s to %s.", f.Side, c.Space, c.To)
+	g.log(f.Side, msg("engine.log.moves-cube", aSide("Side", f.Side), aSpace("From", c.Space), aSpace("To", c.To)))
 	f.N--
 	if f.N <= 0 {
 		g.pop()
@@ -251,7 +251,7 @@ func (g *Game) applyTurncoat(f *Frame, c Choice) {
 	}
 	g.removeCube(me.Other(), c.Space)
 	g.placeCube(me, c.Space, false)
-	g.logf(me, "%s replaces a %s cube in %s with its own.", me, me.Other(), c.Space)
+	g.log(me, msg("engine.log.replaces-cube", aSide("Side", me), aSide("Opp", me.Other()), aSpace("Space", c.Space)))
 }
 
 // ---- VP scoring with the ±5 cap ----
@@ -318,7 +318,11 @@ func (g *Game) scoreDimensionsPhase() {
 	gn := g.dimensionGains()
 	for d := Dimension(0); d < NumDimensions; d++ {
 		if w := g.S.DimensionController(d); w != NoSide {
-			g.logf(w, "%s controls %s: +1 %s VP.", w, d, d.Sphere())
+			id := "engine.log.controls-political"
+			if d.Sphere() == Military {
+				id = "engine.log.controls-military"
+			}
+			g.log(w, msg(id, aSide("Side", w), aDim("Dim", d)))
 		}
 	}
 	g.scoreWithOrder(gn, 0)
@@ -331,7 +335,7 @@ func (g *Game) scoreObjectivesPhase() {
 	for _, side := range [2]Side{Versailles, Commune} {
 		if o := int(s.Objective[side]); o != 0 {
 			x := g.deck.Card(o).Space
-			g.logf(side, "%s reveals objective %s (%s, controlled by %s).", side, g.cardName(o), x, s.Controller(x))
+			g.log(side, msg("engine.log.reveals-objective", aSide("Side", side), aCard("Card", o), aSpace("Space", x), aSide("Controller", s.Controller(x))))
 		}
 	}
 	g.scoreWithOrder(g.objectiveGains(), 1)
@@ -362,7 +366,7 @@ func (g *Game) applyScoreOrder(f *Frame, c Choice) {
 	} else {
 		gn = g.objectiveGains()
 	}
-	g.logf(c.Side, "%s scores first.", c.Side)
+	g.log(c.Side, msg("engine.log.scores-first", aSide("Side", c.Side)))
 	g.applyGains(gn, c.Side)
 }
 
@@ -392,10 +396,10 @@ func (g *Game) stepObjEvents(f *Frame) bool {
 			}
 			if f.Flags&(1<<uint(side)) != 0 {
 				s.Fulfilled[side] = append(s.Fulfilled[side], o)
-				g.logf(side, "%s fulfils objective %s.", side, g.cardName(int(o)))
+				g.log(side, msg("engine.log.fulfils", aSide("Side", side), aCard("Card", int(o))))
 			} else {
 				s.ObjOut = insertSorted(s.ObjOut, o)
-				g.logf(side, "%s did not control its objective: %s is removed from the game.", side, g.cardName(int(o)))
+				g.log(side, msg("engine.log.not-fulfilled", aSide("Side", side), aCard("Card", int(o))))
 			}
 			s.Objective[side] = 0
 		}
@@ -435,9 +439,9 @@ func (g *Game) applyObjEvent(f *Frame, c Choice) {
 	side, o := f.Side, int(f.Card)
 	g.pop()
 	if c.Kind == ChooseNo {
-		g.logf(side, "%s does not perform the event of %s.", side, g.cardName(o))
+		g.log(side, msg("engine.log.skips-objective", aSide("Side", side), aCard("Card", o)))
 		return
 	}
-	g.logf(side, "%s performs the event of objective %s.", side, g.cardName(o))
+	g.log(side, msg("engine.log.performs-objective", aSide("Side", side), aCard("Card", o)))
 	g.startEvent(o, side, side)
 }

@@ -173,7 +173,7 @@ func (g *Game) ApplyWithNote(side Side, c Choice, note string) error {
 	}
 	note = strings.TrimSpace(note)
 	if note != "" {
-		g.logf(side, "%s", note)
+		g.log(side, msg("engine.log.note", aText("Note", note)))
 	}
 	return g.Apply(side, c)
 }

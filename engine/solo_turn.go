@@ -59,19 +59,19 @@ func (g *Game) stepBot(f *Frame) bool {
 		// Momentum Increase Check (solo step 4a).
 		if bot == Versailles && s.Available(bot) < 3 || bot == Commune && s.PoolCap(bot)-int(s.Pool[bot]) < 2 {
 			if s.Momentum[bot] < maxMomentum {
-				g.logf(bot, "Solo opponent: momentum check — %s rises.", MomentumTrackName(bot))
+				g.log(bot, msg("engine.log.solo-momentum", aTrack("Track", bot)))
 				g.changeMomentum(bot, 1)
 			}
 		}
 	case botReveal:
 		card, ok := g.drawCard()
 		if !ok {
-			g.logf(bot, "Solo opponent: no card to reveal; its play does nothing.")
+			g.log(bot, msg("engine.log.solo-nothing"))
 			f.Phase = botEnd
 			return true
 		}
 		f.Card = int8(card)
-		g.logf(bot, "Solo opponent reveals %s.", g.cardName(card))
+		g.log(bot, msg("engine.log.solo-reveals", aCard("Card", card)))
 		f.Phase = botDecide
 	case botDecide:
 		g.offer(f)
@@ -122,16 +122,16 @@ func (g *Game) applyBot(f *Frame, c Choice) {
 	bot := f.Side
 	switch c.Mode {
 	case ModeEvent:
-		g.logf(bot, "Solo opponent uses the event of %s.", g.cardName(c.Card))
+		g.log(bot, msg("engine.log.solo-event", aCard("Card", c.Card)))
 		f.Phase = botExtraOP
 		g.startEvent(c.Card, bot, bot)
 	case ModeDiscardedEvent:
-		g.logf(bot, "Solo opponent uses the discarded event of %s, paid with %s.", g.cardName(c.N), g.cardName(c.Card))
+		g.log(bot, msg("engine.log.solo-discarded", aCard("Event", c.N), aCard("Card", c.Card)))
 		f.Phase = botExtraOP
 		g.startEvent(c.N, bot, bot)
 	default:
 		op := g.deck.Card(c.Card).OP
-		g.logf(bot, "Solo opponent conducts operations with %d OP.", op)
+		g.log(bot, msg("engine.log.solo-ops", aOPShort("OP", op)))
 		f.Phase = botEnd
 		g.push(Frame{K: fOps, Side: bot, You: bot, N: int8(op), Node: -1, Space: NoSpace, I: -1})
 	}
@@ -161,10 +161,10 @@ func (g *Game) stepBotFinalCrisis(f *Frame) bool {
 			f.Phase = 2
 			c := g.deck.Card(fc)
 			if g.eventPlayable(c, bot) && g.soloEffective(fc, 0, bot) {
-				g.logf(bot, "Solo opponent plays its Final Crisis card %s.", g.cardName(fc))
+				g.log(bot, msg("engine.log.solo-fc", aCard("Card", fc)))
 				g.startEvent(fc, bot, bot)
 			} else {
-				g.logf(bot, "Solo opponent plays its Final Crisis card %s, which can do nothing.", g.cardName(fc))
+				g.log(bot, msg("engine.log.solo-fc-nothing", aCard("Card", fc)))
 			}
 			return true
 		}
@@ -173,7 +173,7 @@ func (g *Game) stepBotFinalCrisis(f *Frame) bool {
 			g.soloReshuffle()
 		}
 		if len(s.Deck) == 0 {
-			g.logf(bot, "Solo opponent: no card left to reveal; its play does nothing.")
+			g.log(bot, msg("engine.log.solo-nothing-left"))
 			f.Phase = 2
 			return true
 		}
@@ -183,17 +183,17 @@ func (g *Game) stepBotFinalCrisis(f *Frame) bool {
 		c := g.deck.Card(card)
 		switch {
 		case c.Side != bot:
-			g.logf(bot, "Solo opponent reveals %s (not its card) and discards it.", g.cardName(card))
+			g.log(bot, msg("engine.log.solo-not-its", aCard("Card", card)))
 			g.discard(card, NoSide)
 			return true
 		case !g.eventPlayable(c, bot) || !g.soloEffective(card, 0, bot):
-			g.logf(bot, "Solo opponent reveals %s, whose event would have no effect, and discards it.", g.cardName(card))
+			g.log(bot, msg("engine.log.solo-no-effect", aCard("Card", card)))
 			g.discard(card, NoSide)
 			return true
 		}
 		f.Card = int8(card)
 		f.Phase = 2
-		g.logf(bot, "Solo opponent reveals %s and uses its event.", g.cardName(card))
+		g.log(bot, msg("engine.log.solo-uses", aCard("Card", card)))
 		g.startEvent(card, bot, bot)
 	default:
 		g.payBonuses()
@@ -230,6 +230,6 @@ func (g *Game) soloReshuffle() bool {
 	}
 	g.shuffle(s.Deck)
 	g.revealed = true
-	g.logf(NoSide, "The Strategy deck is rebuilt from the discarded and removed cards (%d cards).", len(s.Deck))
+	g.log(NoSide, msg("engine.log.rebuilt", aNCards("Cards", len(s.Deck))))
 	return true
 }

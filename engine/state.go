@@ -114,9 +114,12 @@ type Result struct {
 	Reason string `json:"reason"`
 	// Tiebreakers met by each side (most combined VP, objectives, pivotal
 	// spaces, final initiative), when the tiebreaker was used.
-	Tiebreak [2]int  `json:"tiebreak"`
-	Summary  string  `json:"summary"`
-	VP       [2]int8 `json:"vp"`
+	Tiebreak [2]int `json:"tiebreak"`
+	// Summary says who won and why in English; Msg is the same for the
+	// catalogue (nil in games saved before messages: print Summary).
+	Summary string  `json:"summary"`
+	Msg     *Msg    `json:"msg,omitempty"`
+	VP      [2]int8 `json:"vp"`
 }
 
 // Options configure a new game.
@@ -212,17 +215,23 @@ func New(o Options) (*Game, error) {
 	if s.BotSide != NoSide {
 		s.FCHeld[s.BotSide] = true // kept until its last Final Crisis play
 	}
-	g.logf(NoSide, "Game set up (%s variant%s). Round 1 begins.", s.Variant, soloNote(s.BotSide))
+	switch {
+	case s.BotSide != NoSide:
+		g.log(NoSide, msg("engine.log.setup-solo", aSide("Bot", s.BotSide)))
+	case s.Variant == Censorship:
+		g.log(NoSide, msg("engine.log.setup-censorship"))
+	default:
+		g.log(NoSide, msg("engine.log.setup-standard"))
+	}
 	s.Stack = []Frame{{K: fGame}}
 	g.run()
 	return g, nil
 }
 
-func soloNote(bot Side) string {
-	if bot == NoSide {
-		return ""
-	}
-	return ", solo opponent plays " + bot.String()
+// setSummary sets the result's message and its English.
+func (r *Result) setSummary(d *Deck, m Msg) {
+	r.Msg = &m
+	r.Summary = m.English(d)
 }
 
 // ---- random source (splitmix64: tiny, fast, state is one integer) ----

@@ -1,75 +1,78 @@
 package engine
 
-import "fmt"
+// Words for players: what a prompt asks and what each choice means, as
+// messages of the catalogue (PromptMsg, ChoiceMsg) and in English
+// (PromptText, ChoiceText).
 
-// Words for players: what a prompt asks and what each choice means.
+// PromptText is the question a prompt asks, in English.
+func (g *Game) PromptText(p Prompt) string { return g.PromptMsg(p).English(g.deck) }
 
-// PromptText is the question a prompt asks, in words a player understands.
-func (g *Game) PromptText(p Prompt) string {
+// ChoiceText describes a choice of prompt p in English.
+func (g *Game) ChoiceText(p Prompt, c Choice) string { return g.ChoiceMsg(p, c).English(g.deck) }
+
+// PromptMsg is the question a prompt asks.
+func (g *Game) PromptMsg(p Prompt) Msg {
 	s := &g.S
-	card := ""
-	if p.Card > 0 {
-		card = g.cardName(p.Card)
-	}
+	card := aCard("Card", p.Card)
 	switch p.Kind {
 	case PromptObjective:
-		return "Choose the objective to keep this round (the other leaves the game face down)."
+		return msg("engine.prompt.objective")
 	case PromptInitiative:
-		return "You have the higher initiative level: choose who plays first this round."
+		return msg("engine.prompt.initiative")
 	case PromptCensor:
-		return "Censorship Phase: discard one Strategy card face up."
+		return msg("engine.prompt.censor")
 	case PromptPlay:
-		return fmt.Sprintf("Round %d, play %d of 3: choose a card and how to play it.", s.Round, s.Plays[p.Side]+1)
+		return msg("engine.prompt.play", aNum("Round", int(s.Round)), aNum("Play", int(s.Plays[p.Side])+1))
 	case PromptSphere:
-		return fmt.Sprintf("Operations (%d OP): all in Political spaces or all in Military spaces?", p.N)
+		return msg("engine.prompt.sphere", aOPShort("OP", p.N))
 	case PromptOpsRemove:
-		return fmt.Sprintf("Operations, %d OP left: remove %s pieces first, or go on to placing cubes.", p.N, p.Side.Other())
+		return msg("engine.prompt.ops-remove", aOPShort("OP", p.N), aSide("Opp", p.Side.Other()))
 	case PromptOpsPlace:
-		return fmt.Sprintf("Operations, %d OP left: place your cubes.", p.N)
+		return msg("engine.prompt.ops-place", aOPShort("OP", p.N))
 	case PromptFreeCube:
-		return fmt.Sprintf("%s rose: you may place one cube in a %s space.", MomentumTrackName(p.Side.Other()), freeCubeDimension(p.Side))
+		return msg("engine.prompt.free-cube", aTrack("Track", p.Side.Other()), aDim("Dim", freeCubeDimension(p.Side)))
 	case PromptFCDiscard:
-		return fmt.Sprintf("Final Crisis: discard down to %d card(s).", p.N)
+		return msg("engine.prompt.fc-discard", aCount(p.N))
 	case PromptFCPlay:
-		return "Final Crisis: play a card for its event."
+		return msg("engine.prompt.fc-play")
 	case PromptFCDecide:
-		return fmt.Sprintf("%s played your event %s: does it apply? If it does, you decide how.", p.Side.Other(), card)
+		return msg("engine.prompt.fc-decide", aSide("Opp", p.Side.Other()), card)
 	case PromptBonusOrder:
-		return "Pivotal Space bonus actions: choose which is performed next."
+		return msg("engine.prompt.bonus-order")
 	case PromptBonusAction:
-		return fmt.Sprintf("You control %s: choose your bonus action in %s.", p.Space, p.Space.Info().Dim)
+		return msg("engine.prompt.bonus-action", aSpace("Space", p.Space), aDim("Dim", p.Space.Info().Dim))
 	case PromptDeescalate:
-		return "De-escalate: remove up to 2 of your cubes, or 1 of yours and 1 of your opponent's."
+		return msg("engine.prompt.deescalate")
 	case PromptSpread:
-		return fmt.Sprintf("Spread Influence: move up to %d of your cubes within the dimension.", p.N)
+		return msg("engine.prompt.spread", aCount(p.N))
 	case PromptTurncoat:
-		return "Turncoat: replace an opponent's cube with one of yours."
+		return msg("engine.prompt.turncoat")
 	case PromptScoreOrder:
-		return "The VP cap makes the order matter: who scores first?"
+		return msg("engine.prompt.score-order")
 	case PromptObjEventOrder:
-		return "Both objectives were fulfilled: whose objective event is resolved first?"
+		return msg("engine.prompt.objective-order")
 	case PromptObjEvent:
-		return fmt.Sprintf("You controlled your objective %s: perform its event?", card)
+		return msg("engine.prompt.objective-event", card)
 	case PromptOption:
-		return fmt.Sprintf("%s: choose an option.", card)
+		return msg("engine.prompt.option", card)
 	case PromptAndOrOrder:
-		return fmt.Sprintf("%s: which part first?", card)
+		return msg("engine.prompt.andor-order", card)
 	case PromptEventPlace:
-		return fmt.Sprintf("%s: place a cube (%d left).", card, p.N)
+		return msg("engine.prompt.event-place", card, aNum("Left", p.N))
 	case PromptEventRemove:
-		return fmt.Sprintf("%s: remove a %s cube (%d left).", card, g.effectYou(p).Other(), p.N)
+		return msg("engine.prompt.event-remove", card, aSide("Opp", g.effectYou(p).Other()), aNum("Left", p.N))
 	case PromptEventReplace:
-		return fmt.Sprintf("%s: replace an opponent's cube with one of yours.", card)
+		return msg("engine.prompt.event-replace", card)
 	case PromptPlaceDisc:
-		return fmt.Sprintf("%s: place your %s.", card, discName(g.effectYou(p)))
+		return msg("engine.prompt.place-disc", card, aDisc("Disc", g.effectYou(p)))
 	case PromptRemoveDisc:
-		return fmt.Sprintf("%s: remove an opponent's disc.", card)
+		return msg("engine.prompt.remove-disc", card)
 	case PromptEventDiscard:
-		return fmt.Sprintf("%s: discard a card (%d left).", card, p.N)
+		return msg("engine.prompt.event-discard", card, aNum("Left", p.N))
 	case PromptForceDiscard:
-		return fmt.Sprintf("%s: you may choose a red card for the Commune to discard.", card)
+		return msg("engine.prompt.force-discard", card)
 	}
-	return string(p.Kind)
+	return msg("engine.prompt.other", aText("Kind", string(p.Kind)))
 }
 
 // effectYou: the faction "you" of the effect being resolved.
@@ -80,256 +83,291 @@ func (g *Game) effectYou(p Prompt) Side {
 	return p.Side
 }
 
-// ChoiceText describes a choice of prompt p.
-func (g *Game) ChoiceText(p Prompt, c Choice) string {
+// ChoiceMsg describes a choice of prompt p.
+func (g *Game) ChoiceMsg(p Prompt, c Choice) Msg {
 	s := &g.S
 	you := g.effectYou(p)
 	opp := you.Other()
+	card := aCard("Card", c.Card)
+	sp := aSpace("Space", c.Space)
 	switch c.Kind {
 	case ChoosePlay:
-		card := g.deck.Card(c.Card)
-		name := g.cardName(c.Card)
+		cd := g.deck.Card(c.Card)
 		switch c.Mode {
 		case ModeEvent:
-			return fmt.Sprintf("Play %s for its event", name)
+			return msg("engine.choice.play-event", card)
 		case ModeOps:
-			return fmt.Sprintf("Play %s for %d operations point(s)", name, card.OP)
+			return msg("engine.choice.play-ops", card, aOP("OP", cd.OP))
 		case ModeDiscardedEvent:
-			return fmt.Sprintf("Discard %s to use the event of %s", name, g.cardName(c.N))
+			return msg("engine.choice.play-discarded", card, aCard("Event", c.N))
 		case ModeMomentum:
-			return fmt.Sprintf("Play %s to advance %s (card leaves the game)", name, MomentumTrackName(p.Side))
+			return msg("engine.choice.play-momentum", card, aTrack("Track", p.Side))
 		case ModeFinalCrisisOps:
-			return fmt.Sprintf("Discard %s to play %s for %d OP (it leaves the game)", name, g.cardName(c.N), c.Cost)
+			return msg("engine.choice.play-fc-ops", card, aCard("FC", c.N), aOPShort("OP", c.Cost))
 		case ModeFinalCrisis:
-			owner := ""
-			if card.Side == p.Side.Other() {
-				owner = " (" + card.Side.String() + " decides how it applies)"
+			if cd.Side == p.Side.Other() {
+				return msg("engine.choice.play-fc-owner", card, aSide("Owner", cd.Side))
 			}
-			return fmt.Sprintf("Play %s for its event%s", name, owner)
+			return msg("engine.choice.play-event", card)
 		}
 	case ChooseCard:
 		switch p.Kind {
 		case PromptObjective:
-			return fmt.Sprintf("Keep %s (%s)", g.cardName(c.Card), g.deck.Card(c.Card).Space)
+			return msg("engine.choice.keep-objective", card, aSpace("Space", g.deck.Card(c.Card).Space))
 		case PromptForceDiscard:
-			return fmt.Sprintf("The Commune discards %s", g.cardName(c.Card))
+			return msg("engine.choice.force-discard", card)
 		}
-		return "Discard " + g.cardName(c.Card)
+		return msg("engine.choice.discard", card)
 	case ChooseSide:
 		switch p.Kind {
 		case PromptInitiative:
 			if c.Side == p.Side {
-				return "Play first (become the Initiative Player)"
+				return msg("engine.choice.play-first")
 			}
-			return "Play second (" + c.Side.String() + " plays first)"
+			return msg("engine.choice.play-second", aSide("Side", c.Side))
 		case PromptObjEventOrder:
-			return c.Side.String() + "'s objective event first"
+			return msg("engine.choice.objective-first", aSide("Side", c.Side))
 		}
-		return c.Side.String() + " scores first"
+		return msg("engine.choice.scores-first", aSide("Side", c.Side))
 	case ChooseSphere:
-		return Sphere(c.N).String() + " spaces"
+		if Sphere(c.N) == Military {
+			return msg("engine.choice.military")
+		}
+		return msg("engine.choice.political")
 	case ChooseRemove:
 		switch p.Kind {
 		case PromptOpsRemove:
-			what := opp.String() + " cube"
+			what := msg("engine.choice.what-cube", aSide("Side", opp))
 			if s.Cubes[opp][c.Space] == 0 {
-				what = opp.String() + " " + discName(opp)
+				what = msg("engine.choice.what-disc", aSide("Side", opp), aDisc("Disc", opp))
 			}
+			args := []Arg{aMsg("What", what), sp, aOPShort("OP", c.Cost)}
 			if c.Space.Info().Sphere == Political {
-				return fmt.Sprintf("Remove a %s from %s (1 OP, sure)", what, c.Space)
+				return msg("engine.choice.remove-political", args...)
 			}
-			extra := ""
-			if c.Extra {
-				extra = " with an extra OP"
-			}
+			args = append(args, aNum("Strength", c.Strength))
+			id := "engine.choice.attack-draw"
 			if c.Strength >= 3 {
-				return fmt.Sprintf("Remove a %s from %s%s — strength %d, sure (%d OP)", what, c.Space, extra, c.Strength, c.Cost)
+				id = "engine.choice.attack-sure"
 			}
-			return fmt.Sprintf("Remove a %s from %s%s — strength %d, a card will be drawn (%d OP)", what, c.Space, extra, c.Strength, c.Cost)
+			if c.Extra {
+				id += "-extra"
+			}
+			return msg(id, args...)
 		case PromptRemoveDisc:
-			return fmt.Sprintf("Remove the %s %s from %s", opp, discName(opp), c.Space)
+			return msg("engine.choice.remove-disc", aSide("Opp", opp), aDisc("Disc", opp), sp)
 		case PromptDeescalate:
-			return fmt.Sprintf("Remove a %s cube from %s", p.Side.Other(), c.Space)
+			return msg("engine.choice.remove-cube", aSide("Opp", p.Side.Other()), sp)
 		}
-		return fmt.Sprintf("Remove a %s cube from %s", opp, c.Space)
+		return msg("engine.choice.remove-cube", aSide("Opp", opp), sp)
 	case ChooseRemoveOwn:
-		return fmt.Sprintf("Remove one of your cubes from %s", c.Space)
+		return msg("engine.choice.remove-own", sp)
 	case ChoosePlace:
-		cost := ""
-		if c.Cost > 0 {
-			cost = fmt.Sprintf(" (%d OP)", c.Cost)
-		}
 		if c.Extra {
-			return fmt.Sprintf("Place a cube removed from play in %s", c.Space)
+			return msg("engine.choice.place-returned", sp)
 		}
-		return fmt.Sprintf("Place a cube in %s%s", c.Space, cost)
+		if c.Cost > 0 {
+			return msg("engine.choice.place-cost", sp, aOPShort("OP", c.Cost))
+		}
+		return msg("engine.choice.place", sp)
 	case ChooseReplace:
-		return fmt.Sprintf("Replace a %s cube in %s", p.Side.Other(), c.Space)
+		return msg("engine.choice.replace", aSide("Opp", p.Side.Other()), sp)
 	case ChooseDisc:
 		if c.Extra {
-			return fmt.Sprintf("Move your %s from %s to %s", discName(you), c.To, c.Space)
+			return msg("engine.choice.disc-move", aDisc("Disc", you), aSpace("From", c.To), sp)
 		}
-		return fmt.Sprintf("Place your %s in %s", discName(you), c.Space)
+		return msg("engine.choice.disc-place", aDisc("Disc", you), sp)
 	case ChooseMove:
-		return fmt.Sprintf("Move a cube from %s to %s", c.Space, c.To)
+		return msg("engine.choice.move", aSpace("From", c.Space), aSpace("To", c.To))
 	case ChooseOption:
 		if len(s.Stack) > 0 {
 			f := g.top()
 			if f.K == fEffect {
-				card := g.deck.Card(int(f.Card))
-				n := &card.nodes[f.Node]
+				cd := g.deck.Card(int(f.Card))
+				n := &cd.nodes[f.Node]
 				if c.N < len(n.kids) {
-					prefix := fmt.Sprintf("(%c) ", 'a'+rune(c.N))
+					eff := aMsg("Effect", g.describeNode(cd, n.kids[c.N]))
 					if n.op == opAndOr {
-						prefix = "First: "
+						return msg("engine.choice.first", eff)
 					}
-					return prefix + g.describeNode(card, n.kids[c.N])
+					return msg("engine.choice.option", aLetter("Letter", c.N), eff)
 				}
 			}
 		}
-		return fmt.Sprintf("Option (%c)", 'a'+rune(c.N))
+		return msg("engine.choice.option-plain", aLetter("Letter", c.N))
 	case ChooseAction:
 		switch c.N {
 		case ActionDeescalate:
-			return "De-escalate (remove up to 2 of your cubes, or 1 of yours and 1 opposing)"
+			return msg("engine.choice.action-deescalate")
 		case ActionSpread:
-			return "Spread Influence (move up to 2 of your cubes within the dimension)"
+			return msg("engine.choice.action-spread")
 		case ActionTurncoat:
-			return "Turncoat (replace an opposing cube with yours)"
+			return msg("engine.choice.action-turncoat")
 		}
-		return "No bonus action"
+		return msg("engine.choice.action-none")
 	case ChooseDimension:
 		d := Dimension(c.N)
-		return fmt.Sprintf("%s's bonus action in %s (%s)", c.Side, d, pivotalOf[d])
+		return msg("engine.choice.dimension", aSide("Side", c.Side), aDim("Dim", d), aSpace("Space", pivotalOf[d]))
 	case ChooseYes:
 		switch p.Kind {
 		case PromptFCDecide:
-			return "It applies (you decide how)"
+			return msg("engine.choice.fc-applies")
 		case PromptObjEvent:
-			return "Perform the event"
+			return msg("engine.choice.perform-event")
 		}
-		return "Yes"
+		return msg("engine.choice.yes")
 	case ChooseNo:
 		switch p.Kind {
 		case PromptFCDecide:
-			return "It does not apply"
+			return msg("engine.choice.fc-not")
 		case PromptObjEvent:
-			return "Skip the event"
+			return msg("engine.choice.skip-event")
 		case PromptForceDiscard:
-			return "Choose no card"
+			return msg("engine.choice.no-card")
 		}
-		return "No"
+		return msg("engine.choice.no")
 	case ChooseDone:
 		switch p.Kind {
 		case PromptFreeCube:
-			return "Decline the free cube"
+			return msg("engine.choice.decline-free")
 		case PromptOpsRemove, PromptOpsPlace:
 			if p.N > 0 {
-				return fmt.Sprintf("End operations (%d OP unspent)", p.N)
+				return msg("engine.choice.end-ops-unspent", aOPShort("OP", p.N))
 			}
-			return "End operations"
+			return msg("engine.choice.end-ops")
 		}
-		return "Done"
+		return msg("engine.choice.done")
 	case ChooseStopRem:
-		return "Stop removing — go on to placing cubes"
+		return msg("engine.choice.stop-removing")
 	}
-	return fmt.Sprintf("choice %d", c.Kind)
+	return msg("engine.choice.other", aNum("N", int(c.Kind)))
+}
+
+// EffectMsg describes card n's effect in the deck's controlled vocabulary
+// (what the effect tree does, which is what a custom deck changes); ok is
+// false for a card without an effect.
+func (g *Game) EffectMsg(n int) (Msg, bool) { return DescribeEffect(g.deck, n) }
+
+// DescribeEffect describes card n's effect of deck d (nil: the embedded
+// deck) from its effect tree.
+func DescribeEffect(d *Deck, n int) (Msg, bool) {
+	if d == nil {
+		d = DefaultDeck()
+	}
+	c := d.Card(n)
+	if c == nil || len(c.nodes) == 0 {
+		return Msg{}, false
+	}
+	g := &Game{deck: d}
+	return g.describeNode(c, 0), true
 }
 
 // describeNode renders an effect node in the deck's controlled vocabulary.
-func (g *Game) describeNode(c *Card, i int16) string {
+func (g *Game) describeNode(c *Card, i int16) Msg {
 	n := &c.nodes[i]
-	upTo := ""
-	if n.upTo {
-		upTo = "up to "
-	}
+	scope := aMsgs("Scope", nil, describeScope(&n.sc))
+	count := aCount(int(n.n))
 	switch n.op {
 	case opThen, opAndOr, opChoose:
-		sep := " THEN "
+		sep := msg("engine.effect.then")
 		if n.op == opAndOr {
-			sep = " AND/OR "
+			sep = msg("engine.effect.andor")
 		} else if n.op == opChoose {
-			sep = " OR "
+			sep = msg("engine.effect.or")
 		}
-		out := ""
+		parts := make([]Msg, len(n.kids))
 		for j, k := range n.kids {
-			if j > 0 {
-				out += sep
-			}
-			out += g.describeNode(c, k)
+			parts[j] = g.describeNode(c, k)
 		}
-		return out
+		// One placeholder, printed as the parts joined by the separator.
+		return msg("engine.effect.list", aMsgs("Parts", &sep, parts))
 	case opIf:
-		return fmt.Sprintf("IF you control %s THEN %s", n.condControl, g.describeNode(c, n.kids[0]))
+		return msg("engine.effect.if", aSpace("Space", n.condControl), aMsg("Then", g.describeNode(c, n.kids[0])))
 	case opPlace:
-		return fmt.Sprintf("place %s%d cube(s)%s", upTo, n.n, describeScope(&n.sc))
-	case opRemove:
-		return fmt.Sprintf("remove %s%d opponent cube(s)%s", upTo, n.n, describeScope(&n.sc))
-	case opReplace:
-		return fmt.Sprintf("replace %d opponent cube(s)%s", n.n, describeScope(&n.sc))
-	case opPlaceDisc:
-		return "place your disc" + describeScope(&n.sc)
-	case opRemoveDisc:
-		return "remove an opponent disc" + describeScope(&n.sc)
-	case opOps:
-		return fmt.Sprintf("%d operations points%s", n.n, describeScope(&n.sc))
-	case opMomentum:
-		who := "your"
-		if n.whoOpp {
-			who = "the opponent's"
+		if n.upTo {
+			return msg("engine.effect.place-upto", count, scope)
 		}
-		return fmt.Sprintf("%s momentum %+d", who, n.delta)
+		return msg("engine.effect.place", count, scope)
+	case opRemove:
+		if n.upTo {
+			return msg("engine.effect.remove-upto", count, scope)
+		}
+		return msg("engine.effect.remove", count, scope)
+	case opReplace:
+		return msg("engine.effect.replace", count, scope)
+	case opPlaceDisc:
+		return msg("engine.effect.place-disc", scope)
+	case opRemoveDisc:
+		return msg("engine.effect.remove-disc", scope)
+	case opOps:
+		return msg("engine.effect.ops", aOP("OP", int(n.n)), scope)
+	case opMomentum:
+		id := "engine.effect.momentum-you"
+		if n.whoOpp {
+			id = "engine.effect.momentum-opp"
+		}
+		d := int(n.delta)
+		if d >= 0 {
+			id += "-up"
+		} else {
+			id, d = id+"-down", -d
+		}
+		return msg(id, aNum("N", d))
 	case opReveal:
-		return "the opponent reveals its hand"
+		return msg("engine.effect.reveal")
 	case opDraw:
-		return fmt.Sprintf("draw %d card(s)", n.n)
+		return msg("engine.effect.draw", count)
 	case opDiscard:
-		return fmt.Sprintf("discard %d card(s)", n.n)
+		return msg("engine.effect.discard", count)
 	case opForceDiscard:
-		return "make the opponent discard a card of its colour"
+		return msg("engine.effect.force-discard")
 	}
-	return opNames[n.op]
+	return msg("engine.effect.other", aText("Op", opNames[n.op]))
 }
 
-func describeScope(sc *scope) string {
+// describeScope lists the phrases that say where a step acts; printed one
+// after the other.
+func describeScope(sc *scope) []Msg {
 	if sc.same {
-		return " in that space"
+		return []Msg{msg("engine.scope.same")}
 	}
-	out := ""
+	var out []Msg
 	if sc.static != allMapSpaces {
-		names := ""
-		for _, d := range []Dimension{Institutional, PublicOpinion, Forts, Paris} {
+		dimIDs := [NumDimensions]string{"engine.scope.institutional", "engine.scope.public-opinion", "engine.scope.forts", "engine.scope.paris"}
+		found := false
+		for d := Dimension(0); d < NumDimensions; d++ {
 			if sc.static == dimensionMask[d] {
-				names = d.String() + " spaces"
+				out, found = append(out, msg(dimIDs[d])), true
 			}
 		}
 		switch {
-		case names != "":
+		case found:
 		case sc.static == sphereMask[Political]:
-			names = "Political spaces"
+			out = append(out, msg("engine.scope.political"))
 		case sc.static == sphereMask[Military]:
-			names = "Military spaces"
+			out = append(out, msg("engine.scope.military"))
+		case sc.static.Count() == 1:
+			out = append(out, msg("engine.scope.space", aSpace("Space", sc.static.Spaces()[0])))
 		default:
-			for i, x := range sc.static.Spaces() {
-				if i > 0 {
-					names += "/"
-				}
-				names += x.String()
+			var items []Msg
+			for _, x := range sc.static.Spaces() {
+				items = append(items, msg("engine.scope.item", aSpace("Space", x)))
 			}
+			sep := msg("engine.scope.sep")
+			out = append(out, msg("engine.scope.spaces", aMsgs("Spaces", &sep, items)))
 		}
-		out = " in " + names
 	}
 	if sc.present {
-		out += " where you are present"
+		out = append(out, msg("engine.scope.present"))
 	}
 	if sc.adjControlled {
-		out += " adjacent to a space you control"
+		out = append(out, msg("engine.scope.adj-controlled"))
 	}
 	if sc.oppControls {
-		out += " the opponent controls"
+		out = append(out, msg("engine.scope.opp-controls"))
 	}
 	if sc.bothPresent {
-		out += " where both players are present"
+		out = append(out, msg("engine.scope.both-present"))
 	}
 	return out
 }

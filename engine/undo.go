@@ -65,6 +65,6 @@ func (g *Game) Undo(side Side) error {
 	g.moveFrom = ver
 	g.cached = false
 	g.run()
-	g.logf(side, "%s takes back its last choice.", side)
+	g.log(side, msg("engine.log.undo", aSide("Side", side)))
 	return nil
 }
