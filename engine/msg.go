@@ -77,6 +77,7 @@ func aLetter(k string, i int) Arg      { return Arg{Name: k, Kind: ArgLetter, N:
 func aVariant(k string, v Variant) Arg { return Arg{Name: k, Kind: ArgVariant, S: string(v)} }
 func aText(k, s string) Arg            { return Arg{Name: k, Kind: ArgText, S: s} }
 func aMsg(k string, m Msg) Arg         { return Arg{Name: k, Kind: ArgMsg, Msg: &m} }
+
 // aMsgs joins ms with sep between them (nil: nothing between).
 func aMsgs(k string, sep *Msg, ms []Msg) Arg {
 	return Arg{Name: k, Kind: ArgMsgs, Msg: sep, Msgs: ms}

@@ -146,14 +146,18 @@ func (g *Game) ChoiceMsg(p Prompt, c Choice) Msg {
 				return msg("engine.choice.remove-political", args...)
 			}
 			args = append(args, aNum("Strength", c.Strength))
-			id := "engine.choice.attack-draw"
+			ids := [2][2]string{
+				{"engine.choice.attack-draw", "engine.choice.attack-draw-extra"},
+				{"engine.choice.attack-sure", "engine.choice.attack-sure-extra"},
+			}
+			sure, extra := 0, 0
 			if c.Strength >= 3 {
-				id = "engine.choice.attack-sure"
+				sure = 1
 			}
 			if c.Extra {
-				id += "-extra"
+				extra = 1
 			}
-			return msg(id, args...)
+			return msg(ids[sure][extra], args...)
 		case PromptRemoveDisc:
 			return msg("engine.choice.remove-disc", aSide("Opp", opp), aDisc("Disc", opp), sp)
 		case PromptDeescalate:
@@ -302,17 +306,18 @@ func (g *Game) describeNode(c *Card, i int16) Msg {
 	case opOps:
 		return msg("engine.effect.ops", aOP("OP", int(n.n)), scope)
 	case opMomentum:
-		id := "engine.effect.momentum-you"
+		ids := [2][2]string{
+			{"engine.effect.momentum-you-up", "engine.effect.momentum-you-down"},
+			{"engine.effect.momentum-opp-up", "engine.effect.momentum-opp-down"},
+		}
+		who, down, d := 0, 0, int(n.delta)
 		if n.whoOpp {
-			id = "engine.effect.momentum-opp"
+			who = 1
 		}
-		d := int(n.delta)
-		if d >= 0 {
-			id += "-up"
-		} else {
-			id, d = id+"-down", -d
+		if d < 0 {
+			down, d = 1, -d
 		}
-		return msg(id, aNum("N", d))
+		return msg(ids[who][down], aNum("N", d))
 	case opReveal:
 		return msg("engine.effect.reveal")
 	case opDraw:
