@@ -210,6 +210,10 @@ func DefaultDeck() *Deck {
 	return defaultDeck
 }
 
+// DefaultDeckJSON returns the embedded deck file (cards.json), the
+// starting point of a custom deck.
+func DefaultDeckJSON() []byte { return append([]byte(nil), defaultDeckJSON...) }
+
 // LoadDeckFile reads and validates a deck file (same format as cards.json).
 // A file larger than MaxDeckBytes is refused before it is read.
 func LoadDeckFile(path string) (*Deck, error) {

@@ -59,6 +59,12 @@
 //	momentum   "who": you|opponent, "delta": ±1
 //	reveal, draw "n", discard "n", forceDiscard   (the 2-player-only hand verbs)
 //
+// A card may also carry "names" and "texts": its name and text in other
+// languages ({"fr": …, "ru": …}). Players see the catalogue's translation
+// (package locale) of a card whose name, text and effect are the built-in
+// deck's; a card a deck file changes shows that file's "names"/"texts" for
+// the player's language, else its own name and text.
+//
 // A scope ("in") unites "spaces" and "dims", then narrows by "sphere",
 // "present" (you are present), "adjControlled" (adjacent to a space you
 // control), "opponentControls", "bothPresent", "adjacentTo" (spaces the

@@ -14,6 +14,16 @@
 // language (hand-written plural code is where translations go wrong), and
 // matches languages with golang.org/x/text/language.
 //
+// The game's own words (game.go, words.go): the engine writes prompts,
+// choices, log lines and results as engine.Msg, a message id of the
+// "engine" area and typed arguments; Printer.Msg prints one, putting each
+// argument in the language (sides, discs and tracks declined in Russian
+// and with their article in French, spaces and terms from package
+// glossary, counts of cubes, cards and OP in their plural form). The
+// engine's English table and messages/en/engine.json are the same text
+// (a test keeps them equal). Cards are the "cards" area, cards.N.name and
+// cards.N.text; see CardTitle for custom decks.
+//
 // A Printer speaks one language. A missing message in French or Russian
 // falls back to English (the completeness test keeps that from happening);
 // a message id missing everywhere prints the id itself in brackets so a
