@@ -190,7 +190,7 @@ func TestPlayBotTurns(t *testing.T) {
 		"Versailles places a cube in Republicans (1 OP).",
 		"Solo opponent: places a cube in National Assembly (1 OP left) — Place table on [Royalists, National Assembly, Republicans, Catholic Church, Press, Social Movements]; PL2 → [National Assembly]",
 		"Versailles breaches its Escalation zone.",
-		"Versailles takes 1 bonus cube(s) from the Escalation zone into its pool.",
+		"Versailles takes 1 bonus cube from the Escalation zone into its pool.",
 		"Versailles places a cube in National Assembly (1 OP).",
 	}, lines)
 	// A second call with nothing to decide does nothing.
