@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/locale"
 )
 
 // boardState is the (sanitised) view being drawn and the previous one.
@@ -34,7 +35,7 @@ func (r *Renderer) drawDynamic(p *painter, b *boardState, caption string) {
 func (r *Renderer) drawCaption(p *painter, b *boardState, caption string) {
 	fs := p.fs
 	v := &b.v
-	label, col := decidingLabel(v)
+	label, col := decidingLabel(p, v)
 	label = p.tr(label)
 	pill := image.Rectangle{}
 	if label != "" {
@@ -54,12 +55,12 @@ func (r *Renderer) drawCaption(p *painter, b *boardState, caption string) {
 }
 
 // decidingLabel says whose decision it is (or who won).
-func decidingLabel(v *engine.View) (string, color.RGBA) {
+func decidingLabel(p *painter, v *engine.View) (string, color.RGBA) {
 	if v.Result != nil {
 		if v.Result.Winner == engine.NoSide {
-			return "GAME OVER", colInk
+			return p.t("render.banner.game-over", nil), colInk
 		}
-		return "GAME OVER · " + sideWord(v.Result.Winner) + " WINS", sideCol(v.Result.Winner)
+		return p.t("render.banner.wins", locale.Args{"Side": p.tr(sideWord(v.Result.Winner))}), sideCol(v.Result.Winner)
 	}
 	if len(v.Deciding) == 0 {
 		return "", colInk
@@ -70,79 +71,75 @@ func decidingLabel(v *engine.View) (string, color.RGBA) {
 			who[d.Side] = true
 		}
 	}
-	what := promptWords(v.Deciding[0].Kind)
+	what := p.t(promptWordIDs(v.Deciding[0].Kind), nil)
 	switch {
 	case who[0] && who[1]:
-		return "BOTH TO DECIDE: " + what, colNeutral
+		return p.t("render.banner.both", locale.Args{"What": what}), colNeutral
 	case who[0]:
-		return "VERSAILLES TO DECIDE: " + what, colVersailles
+		return p.t("render.banner.side", locale.Args{"Side": p.tr("VERSAILLES"), "What": what}), colVersailles
 	case who[1]:
-		return "COMMUNE TO DECIDE: " + what, colCommune
+		return p.t("render.banner.side", locale.Args{"Side": p.tr("COMMUNE"), "What": what}), colCommune
 	}
 	return "", colInk
 }
 
-// promptWords describes a pending decision in a few words.
-func promptWords(k engine.PromptKind) string {
+// promptWordIDs names a pending decision in a few words (a message id).
+func promptWordIDs(k engine.PromptKind) string {
 	switch k {
 	case engine.PromptObjective:
-		return "keep an objective"
+		return "render.prompt.objective"
 	case engine.PromptInitiative:
-		return "who plays first"
+		return "render.prompt.initiative"
 	case engine.PromptCensor:
-		return "censorship discard"
+		return "render.prompt.censor"
 	case engine.PromptPlay:
-		return "play a card"
+		return "render.prompt.play"
 	case engine.PromptSphere:
-		return "Political or Military"
+		return "render.prompt.sphere"
 	case engine.PromptOpsRemove:
-		return "remove cubes"
+		return "render.prompt.ops-remove"
 	case engine.PromptOpsPlace:
-		return "place cubes"
+		return "render.prompt.ops-place"
 	case engine.PromptFreeCube:
-		return "free cube"
+		return "render.prompt.free-cube"
 	case engine.PromptFCDiscard:
-		return "Final Crisis discard"
+		return "render.prompt.fc-discard"
 	case engine.PromptFCPlay:
-		return "play a Final Crisis card"
+		return "render.prompt.fc-play"
 	case engine.PromptFCDecide:
-		return "apply the event?"
+		return "render.prompt.fc-decide"
 	case engine.PromptBonusOrder, engine.PromptBonusAction:
-		return "bonus action"
+		return "render.prompt.bonus"
 	case engine.PromptDeescalate:
-		return "de-escalate"
+		return "render.prompt.deescalate"
 	case engine.PromptSpread:
-		return "spread influence"
+		return "render.prompt.spread"
 	case engine.PromptTurncoat:
-		return "turncoat"
+		return "render.prompt.turncoat"
 	case engine.PromptScoreOrder:
-		return "scoring order"
+		return "render.prompt.score-order"
 	case engine.PromptObjEventOrder, engine.PromptObjEvent:
-		return "objective event"
+		return "render.prompt.objective-event"
 	case engine.PromptOption:
-		return "choose an option"
+		return "render.prompt.option"
 	case engine.PromptEventPlace:
-		return "place a cube"
+		return "render.prompt.event-place"
 	case engine.PromptEventRemove:
-		return "remove a cube"
+		return "render.prompt.event-remove"
 	case engine.PromptEventReplace:
-		return "replace a cube"
+		return "render.prompt.event-replace"
 	case engine.PromptPlaceDisc:
-		return "place a disc"
+		return "render.prompt.place-disc"
 	case engine.PromptRemoveDisc:
-		return "remove a disc"
+		return "render.prompt.remove-disc"
 	case engine.PromptEventDiscard, engine.PromptForceDiscard:
-		return "discard"
+		return "render.prompt.discard"
 	case engine.PromptAndOrOrder:
-		return "which part first"
+		return "render.prompt.andor-order"
 	case engine.PromptConfirmNothing:
-		return "confirm"
+		return "render.prompt.confirm"
 	}
-	s := strings.ReplaceAll(string(k), "-", " ")
-	if s == "" {
-		s = "decide"
-	}
-	return s
+	return "render.prompt.other"
 }
 
 // ---- Crisis Tracks ----
@@ -279,12 +276,12 @@ func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
 	pr := sidePanel[s]
 	// Cards held, in the title bar.
 	fc := fs.bold(16)
-	info := fmt.Sprintf("%d in hand", v.HandSize[s])
+	info := p.n("render.in-hand", int(v.HandSize[s]), nil)
 	if n := v.SetAsideSize[s]; n > 0 {
-		info += fmt.Sprintf(" · %d set aside", n)
+		info += p.n("render.set-aside", int(n), nil)
 	}
 	if v.FCHeld[s] {
-		info += " · Final Crisis card held"
+		info += " · " + p.t("render.fc-held", nil)
 	}
 	info = p.tr(info)
 	if room := pr.Dx() - 170; measure(fc, info) > room {
@@ -305,9 +302,9 @@ func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
 	}
 	if s == engine.Commune {
 		cap := int(v.PoolCap)
-		msg := fmt.Sprintf("%d cell%s open", cap, plural(cap))
+		msg := p.n("render.cells-open", cap, nil)
 		if cap == 0 {
-			msg = "no cell open"
+			msg = p.t("render.no-cell", nil)
 		}
 		p.text(fs.bold(14), msg, mid(pb).X, pb.Max.Y-9, colCommuneDark, center)
 	}
@@ -362,12 +359,12 @@ func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
 	if out > 0 {
 		outCol = sideDark(s)
 	}
-	w := p.text(fs.bold(17), fmt.Sprintf("Removed from play: %d", out), x0, y, outCol, left)
+	w := p.text(fs.bold(17), p.t("render.removed-from-play", locale.Args{"N": out}), x0, y, outCol, left)
 	if b.prev != nil && b.prev.OutOfPlay[s] != v.OutOfPlay[s] {
 		p.roundFrame(image.Rect(x0-6, y-18, x0+w+6, y+6), 6, 3, colChanged)
 	}
 	nf := len(v.Fulfilled[s])
-	w = p.text(fs.bold(17), fmt.Sprintf("Objectives fulfilled: %d", nf), pr.Max.X-14, y, colInk, right)
+	w = p.text(fs.bold(17), p.t("render.objectives-fulfilled", locale.Args{"N": nf}), pr.Max.X-14, y, colInk, right)
 	if b.prev != nil && len(b.prev.Fulfilled[s]) != nf {
 		p.roundFrame(image.Rect(pr.Max.X-14-w-6, y-18, pr.Max.X-8, y+6), 6, 3, colChanged)
 	}
@@ -376,7 +373,7 @@ func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
 	// Only the spectator view is guaranteed to hold revealed objectives only.
 	if v.Viewer == engine.NoSide && v.Objective[s] > 0 {
 		if c := r.deck.Card(int(v.Objective[s])); c != nil {
-			obj = fmt.Sprintf("Objective: #%d %s (%s)", c.Num, c.Name, c.Space)
+			obj = p.t("render.objective", locale.Args{"Card": p.pr.CardName(r.deck, c.Num), "Space": p.tr(c.Space.String())})
 		}
 	}
 	if obj != "" {
@@ -391,16 +388,9 @@ func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
 			}
 		}
 		if len(names) > 0 {
-			p.text(fs.reg(16), ellipsize(fs.reg(16), p.tr("Fulfilled: "+strings.Join(names, ", ")), pr.Dx()-28), x0, y, colInkSoft, left)
+			p.text(fs.reg(16), ellipsize(fs.reg(16), p.t("render.fulfilled", locale.Args{"Spaces": p.tr(strings.Join(names, ", "))}), pr.Dx()-28), x0, y, colInkSoft, left)
 		}
 	}
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // ---- middle panel ----
@@ -417,12 +407,12 @@ func (r *Renderer) drawMiddleState(p *painter, b *boardState) {
 		}
 		// Who leads, in words, under the label.
 		c5 := vpCell(kind, 5)
-		lead, lc := "even (0)", colInkSoft
+		lead, lc := p.t("render.vp-even", nil), colInkSoft
 		switch {
 		case val > 0:
-			lead, lc = fmt.Sprintf("Versailles +%d", val), colVersailles
+			lead, lc = p.t("render.vp-lead", locale.Args{"Side": p.tr("Versailles"), "N": val}), colVersailles
 		case val < 0:
-			lead, lc = fmt.Sprintf("Commune +%d", -val), colCommune
+			lead, lc = p.t("render.vp-lead", locale.Args{"Side": p.tr("Commune"), "N": -val}), colCommune
 		}
 		p.text(fs.bold(17), lead, m.Min.X+12, c5.Min.Y+40, lc, left)
 		moved := b.prev != nil && b.prev.VP[kind] != v.VP[kind]
@@ -450,7 +440,7 @@ func (r *Renderer) drawMiddleState(p *painter, b *boardState) {
 	p.roundRect(rc, 5, colInk)
 	s := itoa(int(v.Round))
 	if v.Round == 4 {
-		s = "Final Crisis"
+		s = p.t("render.final-crisis", nil)
 	}
 	p.fitTextMid(true, 18, 10, s, rc.Dx()-8, mid(rc).X, mid(rc).Y, colWhite, center)
 	if b.prev != nil && b.prev.Round != v.Round {
@@ -471,11 +461,11 @@ func (r *Renderer) drawMiddleState(p *painter, b *boardState) {
 			p.roundFrame(pill.Inset(-3), 14, 3, colChanged)
 		}
 	}
-	p.text(fs.bold(17), fmt.Sprintf("Deck: %d card%s", v.DeckSize, plural(v.DeckSize)), m.Max.X-12, y, colInk, right)
+	p.text(fs.bold(17), p.n("render.deck", int(v.DeckSize), nil), m.Max.X-12, y, colInk, right)
 	y += 28
 	lw := p.text(fs.bold(17), "Discard:", x, y, colInk, left)
 	if len(v.Discard) == 0 {
-		p.text(fs.reg(17), "empty", x+lw+8, y, colInkSoft, left)
+		p.text(fs.reg(17), p.t("render.empty", nil), x+lw+8, y, colInkSoft, left)
 		return
 	}
 	top := v.Discard[len(v.Discard)-1]
@@ -483,7 +473,7 @@ func (r *Renderer) drawMiddleState(p *painter, b *boardState) {
 	label := fmt.Sprintf("#%d", top.Card)
 	side := engine.NoSide
 	if c != nil {
-		label = fmt.Sprintf("#%d %s · %d OP", c.Num, c.Name, c.OP)
+		label = p.t("render.discard-top", locale.Args{"Card": p.pr.CardName(r.deck, c.Num), "OP": p.n("common.op-short", c.OP, nil)})
 		side = c.Side
 	}
 	fc := fs.bold(16)

@@ -4,61 +4,127 @@ import (
 	"strings"
 
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/locale"
 )
 
-// DefaultCaption builds a one-line caption from a view: the round, the most
-// recent card play of the current phase from the log (or the last public
-// log line) and who must decide now, e.g.
+// DefaultCaption builds a one-line caption from a view in English, with
+// the embedded deck's card names; Renderer.Caption is the same in the
+// renderer's language. E.g.
 //
 //	Round 2 · Versailles played #11 Adolphe Thiers for 2 OP · Commune to play
 //
-// Once the game is over it gives the result's summary instead. Only public
-// log entries are used, so a caption made from a player's own view never
-// quotes that player's private lines.
+// It gives the round, the most recent card play of the current phase from
+// the log (or the last public log line) and who must decide now; once the
+// game is over, the result. Only public log entries are used, so a caption
+// made from a player's own view never quotes that player's private lines.
 func DefaultCaption(v *engine.View) string {
+	return caption(locale.For(locale.English), nil, v)
+}
+
+// Caption is DefaultCaption in the renderer's language and deck.
+func (r *Renderer) Caption(v *engine.View) string { return caption(r.pr, r.deck, v) }
+
+func caption(pr *locale.Printer, deck *engine.Deck, v *engine.View) string {
 	if v == nil {
 		return ""
 	}
+	round := roundName(pr, v.Round)
 	if v.Result != nil {
-		sum := strings.TrimSuffix(strings.TrimSpace(v.Result.Summary), ".")
+		sum := strings.TrimSuffix(strings.TrimSpace(pr.Result(deck, v.Result)), ".")
 		if sum == "" && (v.Result.Winner == engine.Versailles || v.Result.Winner == engine.Commune) {
-			sum = v.Result.Winner.String() + " wins"
+			sum = pr.Msg(deck, engine.Msg{ID: "render.caption.wins", Args: []engine.Arg{{Name: "Side", Kind: engine.ArgSide, N: int(v.Result.Winner)}}})
 		}
 		if sum == "" {
-			return roundName(v.Round) + " · Game over"
+			return pr.T("render.caption.game-over-plain", locale.Args{"Round": round})
 		}
-		return roundName(v.Round) + " · Game over: " + sum
+		return pr.T("render.caption.game-over", locale.Args{"Round": round, "Summary": sum})
 	}
 	var parts []string
-	e := lastPlay(v.Log)
+	e, namesRound := lastPlay(pr, deck, v.Log)
 	// A log line that names the round itself ("Round 2 begins.") replaces
 	// the round prefix rather than repeating it.
-	if !strings.HasPrefix(e, "Round ") && !strings.HasPrefix(e, "The Final Crisis") {
-		parts = append(parts, roundName(v.Round))
+	if !namesRound {
+		parts = append(parts, round)
 	}
 	if e != "" {
 		parts = append(parts, e)
 	}
 	if len(v.Deciding) > 0 {
-		parts = append(parts, whoDecides(v.Deciding))
+		parts = append(parts, whoDecides(pr, deck, v.Deciding))
 	}
 	return strings.Join(parts, " · ")
 }
 
-func roundName(r int8) string {
+func roundName(pr *locale.Printer, r int8) string {
 	if r >= 4 {
-		return "Final Crisis"
+		return pr.T("render.final-crisis", nil)
 	}
 	if r < 1 {
 		r = 1
 	}
-	return "Round " + itoa(int(r))
+	return pr.T("render.round", locale.Args{"N": int(r)})
 }
+
+// pastPlays maps the log's card plays to their past tense for a caption.
+var pastPlays = map[string]string{
+	"engine.log.play-event":     "render.caption.played-event",
+	"engine.log.play-ops":       "render.caption.played-ops",
+	"engine.log.play-discarded": "render.caption.played-discarded",
+	"engine.log.play-momentum":  "render.caption.played-momentum",
+	"engine.log.play-fc-ops":    "render.caption.played-fc-ops",
+	"engine.log.fc-play":        "render.caption.played-fc",
+}
+
+// phaseStarts are the log lines that open a phase of the round in which
+// no card is played (scoring), or a new round; roundNamers name the round
+// themselves.
+var (
+	phaseStarts = map[string]bool{"engine.log.set-aside": true, "engine.log.round-begins": true,
+		"engine.log.deal": true, "engine.log.fc-begins": true, "engine.log.fc-early": true}
+	roundNamers = map[string]bool{"engine.log.round-begins": true, "engine.log.deal": true,
+		"engine.log.fc-begins": true, "engine.log.fc-early": true}
+)
 
 // lastPlay finds the latest public card play in the log (within the last
 // few dozen lines, and not before the start of the current phase) and
 // phrases it in the past tense; failing that, the last public line.
-func lastPlay(log []engine.LogEntry) string {
+// namesRound: the line returned names the round itself.
+func lastPlay(pr *locale.Printer, deck *engine.Deck, log []engine.LogEntry) (line string, namesRound bool) {
+	found := false
+	for i := len(log) - 1; i >= 0 && i >= len(log)-40; i-- {
+		e := log[i]
+		if e.To != engine.NoSide {
+			continue
+		}
+		if e.Msg == nil { // saved before the log carried messages
+			return legacyLastPlay(pr, deck, log[:i+1])
+		}
+		id := e.Msg.ID
+		if !found {
+			line = strings.TrimSuffix(strings.TrimSpace(pr.Msg(deck, *e.Msg)), ".")
+			namesRound, found = roundNamers[id], true
+		}
+		if phaseStarts[id] {
+			// The plays are over (end-of-round scoring) or not begun: a
+			// card played before this line would read as the latest news.
+			return line, namesRound
+		}
+		if past, ok := pastPlays[id]; ok {
+			m := engine.Msg{ID: past, Args: append([]engine.Arg(nil), e.Msg.Args...)}
+			for k := range m.Args {
+				if m.Args[k].Kind == engine.ArgOP {
+					m.Args[k].Kind = engine.ArgOPShort // "for 2 OP" on a picture
+				}
+			}
+			return pr.Msg(deck, m), false
+		}
+	}
+	return line, namesRound
+}
+
+// legacyLastPlay is lastPlay for log lines saved as English text only:
+// the English is read as before, with the game terms translated.
+func legacyLastPlay(pr *locale.Printer, deck *engine.Deck, log []engine.LogEntry) (string, bool) {
 	last := ""
 	for i := len(log) - 1; i >= 0 && i >= len(log)-40; i-- {
 		e := log[i]
@@ -69,24 +135,20 @@ func lastPlay(log []engine.LogEntry) string {
 		if last == "" {
 			last = t
 		}
-		if phaseStart(t) {
-			// The plays are over (end-of-round scoring) or not begun: a
-			// card played before this line would read as the latest news.
-			return last
+		if legacyPhaseStart(t) {
+			return pr.LogLine(deck, engine.LogEntry{Text: last}), strings.HasPrefix(last, "Round ") || strings.HasPrefix(last, "The Final Crisis")
 		}
 		if e.Actor == engine.NoSide || !strings.Contains(t, "#") {
 			continue
 		}
 		if strings.Contains(t, " plays ") || strings.Contains(t, " discards ") && strings.Contains(t, " to ") {
-			return pastTense(t)
+			return pr.LogLine(deck, engine.LogEntry{Text: pastTense(t)}), false
 		}
 	}
-	return last
+	return pr.LogLine(deck, engine.LogEntry{Text: last}), strings.HasPrefix(last, "Round ") || strings.HasPrefix(last, "The Final Crisis")
 }
 
-// phaseStart reports whether a log line opens a phase of the round in
-// which no card is played (scoring), or a new round.
-func phaseStart(t string) bool {
+func legacyPhaseStart(t string) bool {
 	for _, p := range []string{"Each player sets aside", "Round ", "The Final Crisis begins", "Both Final Crisis zones"} {
 		if strings.HasPrefix(t, p) {
 			return true
@@ -113,24 +175,28 @@ func pastTense(s string) string {
 	return s
 }
 
-func whoDecides(ds []engine.Deciding) string {
+func whoDecides(pr *locale.Printer, deck *engine.Deck, ds []engine.Deciding) string {
 	var who [2]bool
 	for _, d := range ds {
 		if d.Side == engine.Versailles || d.Side == engine.Commune {
 			who[d.Side] = true
 		}
 	}
-	verb := "to decide"
-	if ds[0].Kind == engine.PromptPlay || ds[0].Kind == engine.PromptFCPlay {
-		verb = "to play"
+	play := ds[0].Kind == engine.PromptPlay || ds[0].Kind == engine.PromptFCPlay
+	both, one := "render.caption.both-decide", "render.caption.side-decide"
+	if play {
+		both, one = "render.caption.both-play", "render.caption.side-play"
+	}
+	side := func(s engine.Side) string {
+		return pr.Msg(deck, engine.Msg{ID: one, Args: []engine.Arg{{Name: "Side", Kind: engine.ArgSide, N: int(s)}}})
 	}
 	switch {
 	case who[0] && who[1]:
-		return "both players " + verb
+		return pr.T(both, nil)
 	case who[0]:
-		return "Versailles " + verb
+		return side(engine.Versailles)
 	case who[1]:
-		return "Commune " + verb
+		return side(engine.Commune)
 	}
 	return ""
 }

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
+	"regexp"
 	"strings"
 	"sync"
 
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/locale"
 )
 
 // Card pictures. A card's picture depends only on the deck, so each card is
@@ -42,7 +44,7 @@ func (r *Renderer) cardImage(n int) (*image.RGBA, error) {
 	// any panel.
 	img = image.NewRGBA(image.Rect(0, 0, CardWidth, CardHeight))
 	fs := r.faces.take()
-	p := newPainter(img, fs, r.tr)
+	p := r.painter(img, fs)
 	drawCard(p, c, image.Pt(0, 0))
 	r.faces.give(fs)
 	r.cards.mu.Lock()
@@ -65,6 +67,10 @@ func (r *Renderer) RenderCard(n int) ([]byte, error) {
 	drawOver(img, img.Rect, ci)
 	return r.encodeBytes(img)
 }
+
+// optionBreak finds the second option of a card text, "OR (b)" in each
+// language, to start it on a new line.
+var optionBreak = regexp.MustCompile(` ((?:OR|OU|ИЛИ) \((?:b|б)\))`)
 
 // drawOver draws src (with its transparent parts) into dst at r.
 func drawOver(dst *image.RGBA, r image.Rectangle, src *image.RGBA) {
@@ -101,7 +107,7 @@ type handSection struct {
 
 // handSections splits the viewer's cards into the sections of the hand
 // picture, in the order they are drawn.
-func handSections(v *engine.View) ([]handSection, error) {
+func handSections(pr *locale.Printer, v *engine.View) ([]handSection, error) {
 	if v == nil {
 		return nil, errors.New("render: nil view")
 	}
@@ -121,36 +127,36 @@ func handSections(v *engine.View) ([]handSection, error) {
 	if v.Round >= 4 {
 		// The Final Crisis gathered the set-aside cards and the Final Crisis
 		// card into the hand.
-		note := "set-aside cards included"
+		note := pr.T("render.hand.fc-note", nil)
 		if deciding(v, me, engine.PromptFCDiscard) {
-			note += "; discard down first"
+			note = pr.T("render.hand.fc-note-discard", nil)
 		}
-		secs = append(secs, handSection{title: fmt.Sprintf("Final Crisis hand (%d)", len(v.Hand)), note: note, cards: ints(v.Hand)})
+		secs = append(secs, handSection{title: pr.T("render.hand.fc-hand", locale.Args{"N": len(v.Hand)}), note: note, cards: ints(v.Hand)})
 		if len(v.SetAside) > 0 { // not expected; never hide a card
-			secs = append(secs, handSection{title: fmt.Sprintf("Set aside (%d)", len(v.SetAside)), cards: ints(v.SetAside), muted: true})
+			secs = append(secs, handSection{title: pr.T("render.hand.set-aside", locale.Args{"N": len(v.SetAside)}), cards: ints(v.SetAside), muted: true})
 		}
 		if fc {
-			secs = append(secs, handSection{title: "Final Crisis card", cards: []int{engine.FinalCrisisCardOf(me)}})
+			secs = append(secs, handSection{title: pr.T("render.hand.fc-card", nil), cards: []int{engine.FinalCrisisCardOf(me)}})
 		}
 	} else {
-		in := handSection{title: fmt.Sprintf("In hand (%d)", len(v.Hand)), cards: ints(v.Hand)}
+		in := handSection{title: pr.T("render.hand.in-hand", locale.Args{"N": len(v.Hand)}), cards: ints(v.Hand)}
 		if len(v.Hand) == 0 {
-			in.note = "nothing to play this round"
+			in.note = pr.T("render.hand.nothing", nil)
 		}
 		secs = append(secs, in)
 		if len(v.SetAside) > 0 {
-			secs = append(secs, handSection{title: fmt.Sprintf("Set aside for the Final Crisis (%d)", len(v.SetAside)), note: "not playable now", cards: ints(v.SetAside), muted: true})
+			secs = append(secs, handSection{title: pr.T("render.hand.set-aside-fc", locale.Args{"N": len(v.SetAside)}), note: pr.T("render.hand.not-playable", nil), cards: ints(v.SetAside), muted: true})
 		}
 		if fc {
 			// Playable now for its OP by discarding a card (its text says so).
-			secs = append(secs, handSection{title: "Final Crisis card", cards: []int{engine.FinalCrisisCardOf(me)}})
+			secs = append(secs, handSection{title: pr.T("render.hand.fc-card", nil), cards: []int{engine.FinalCrisisCardOf(me)}})
 		}
 	}
 	switch {
 	case len(v.ObjOffer) > 0:
-		secs = append(secs, handSection{title: "Objectives offered — keep one", cards: ints(v.ObjOffer)})
+		secs = append(secs, handSection{title: pr.T("render.hand.offered", nil), cards: ints(v.ObjOffer)})
 	case v.Objective[me] > 0:
-		secs = append(secs, handSection{title: "Your objective", cards: []int{int(v.Objective[me])}})
+		secs = append(secs, handSection{title: pr.T("render.hand.yours", nil), cards: []int{int(v.Objective[me])}})
 	}
 	n := 0
 	for _, s := range secs {
@@ -188,7 +194,7 @@ func handColX(c int) int { return handGap + c*(CardWidth+handGap) }
 
 // DrawHand is RenderHand without the PNG encoding.
 func (r *Renderer) DrawHand(v *engine.View) (img *image.RGBA, err error) {
-	secs, err := handSections(v)
+	secs, err := handSections(r.pr, v)
 	if err != nil {
 		return nil, err
 	}
@@ -257,10 +263,10 @@ func (r *Renderer) DrawHand(v *engine.View) (img *image.RGBA, err error) {
 	}
 
 	img = image.NewRGBA(image.Rect(0, 0, w, h))
-	p := newPainter(img, fs, r.tr)
+	p := r.painter(img, fs)
 	p.rect(img.Rect, colBackground)
 	// Whose cards, and when.
-	head := fmt.Sprintf("%s · %s", strings.ToUpper(v.Viewer.String()), roundName(v.Round))
+	head := p.t("render.hand.head", locale.Args{"Side": p.tr(strings.ToUpper(v.Viewer.String())), "Round": roundName(p.pr, v.Round)})
 	p.textMid(fs.bold(20), head, handGap, handHeadH/2+4, sideDark(v.Viewer), left)
 	y := handHeadH
 	for i, b := range bands {
@@ -353,15 +359,15 @@ func drawCard(p *painter, c *engine.Card, o image.Point) {
 	kind := ""
 	switch {
 	case isObj:
-		kind = "OBJECTIVE"
+		kind = p.t("render.card.kind-objective", nil)
 	case c.Kind == engine.FinalCrisisCard:
-		kind = "FINAL CRISIS CARD"
+		kind = p.t("render.card.kind-fc", nil)
 	case c.Side == engine.Versailles:
-		kind = "VERSAILLES"
+		kind = p.t("render.card.kind-versailles", nil)
 	case c.Side == engine.Commune:
-		kind = "COMMUNE"
+		kind = p.t("render.card.kind-commune", nil)
 	default:
-		kind = "NEUTRAL"
+		kind = p.t("render.card.kind-neutral", nil)
 	}
 	p.text(fs.bold(14), kind, head.Min.X+74, head.Min.Y+27, colWhite, left)
 	if !isObj {
@@ -370,7 +376,7 @@ func drawCard(p *painter, c *engine.Card, o image.Point) {
 		p.circle(cx, cy, 27, colWhite)
 		p.ring(cx, cy, 27, 3, dark)
 		p.textMid(fs.bold(28), itoa(c.OP), int(cx), int(cy)-5, dark, center)
-		p.text(fs.bold(11), "OP", int(cx), int(cy)+19, dark, center)
+		p.text(fs.bold(11), p.t("render.card.op", nil), int(cx), int(cy)+19, dark, center)
 	} else if c.Space >= 0 {
 		p.dimIcon(int(dim), float64(head.Max.X-34), float64(head.Min.Y+30), 30, colWhite, dark)
 	}
@@ -379,10 +385,11 @@ func drawCard(p *painter, c *engine.Card, o image.Point) {
 	if !isObj {
 		nameW -= 50 // room for the OP disc
 	}
-	lines := wrap(fc, c.Name, nameW)
+	name := p.pr.CardTitle(p.deck, c.Num)
+	lines := wrap(fc, name, nameW)
 	if len(lines) > 2 {
 		fc = fs.bold(18)
-		lines = wrap(fc, c.Name, nameW)
+		lines = wrap(fc, name, nameW)
 		if len(lines) > 2 {
 			lines = []string{lines[0], ellipsize(fc, joinRest(lines[1:]), nameW)}
 		}
@@ -391,7 +398,7 @@ func drawCard(p *painter, c *engine.Card, o image.Point) {
 	if len(lines) == 1 {
 		y += 12
 	}
-	for _, l := range lines { // a card's name is never translated
+	for _, l := range lines { // the name as locale.CardTitle gives it: not a term swap
 		text(p.img, fc, l, head.Min.X+14, y, colWhite, left)
 		y += 26
 	}
@@ -411,7 +418,7 @@ func drawCard(p *painter, c *engine.Card, o image.Point) {
 	// Effect text, shrunk until it fits.
 	foot := 40
 	textBox := image.Rect(cr.Min.X+18, ty+8, cr.Max.X-18, cr.Max.Y-foot)
-	body := p.tr(strings.ReplaceAll(c.Text, " OR (b)", "\nOR (b)"))
+	body := optionBreak.ReplaceAllString(p.pr.CardText(p.deck, c.Num), "\n$1")
 	for _, size := range []int{20, 19, 18, 17, 16, 15, 14, 13, 12} {
 		f := fs.reg(size)
 		lh := size + size/3 + 1
@@ -431,20 +438,26 @@ func drawCard(p *painter, c *engine.Card, o image.Point) {
 
 	// Footer: status badge, 2-player-only mark.
 	fy := cr.Max.Y - 24
+	footRight := cr.Max.X - 16 // where the status badge starts
 	if c.Status == engine.StatusProvisional || c.Status == engine.StatusPartial {
-		label := "PROVISIONAL TEXT"
+		label := p.t("render.card.provisional", nil)
 		if c.Status == engine.StatusPartial {
-			label = "PARTIAL TEXT"
+			label = p.t("render.card.partial", nil)
 		}
 		f := fs.bold(13)
 		w := measure(f, label) + 20
 		b := image.Rect(cr.Max.X-16-w, fy-12, cr.Max.X-16, fy+12)
+		footRight = b.Min.X
 		p.roundRect(b, 12, colBadge)
 		p.textMid(f, label, mid(b).X, mid(b).Y, colInk, center)
 	}
+	note := ""
 	if c.TwoPlayerOnly {
-		p.text(fs.bold(14), "2-player only", cr.Min.X+18, fy+5, colInkSoft, left)
+		note = p.t("render.card.two-player", nil)
 	} else if c.Kind == engine.FinalCrisisCard {
-		p.text(fs.bold(14), "held face up", cr.Min.X+18, fy+5, colInkSoft, left)
+		note = p.t("render.card.held", nil)
+	}
+	if note != "" { // shrunk to the room left of the badge
+		p.fitText(true, 14, 10, note, footRight-8-(cr.Min.X+18), cr.Min.X+18, fy+5, colInkSoft, left)
 	}
 }

@@ -8,16 +8,37 @@ import (
 	"strings"
 
 	"github.com/fogleman/gg"
+
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/locale"
 )
 
 // painter draws on one RGBA image: axis-aligned rectangles with image/draw
 // (fast, no anti-aliasing needed), everything else with gg, text with
 // font.Drawer. One painter belongs to one goroutine.
 type painter struct {
-	img *image.RGBA
-	dc  *gg.Context
-	fs  *faceSet
-	tr  func(string) string // game terms in the renderer's language
+	img  *image.RGBA
+	dc   *gg.Context
+	fs   *faceSet
+	tr   func(string) string // game terms in the renderer's language
+	pr   *locale.Printer     // sentences and card texts in that language
+	deck *engine.Deck
+}
+
+// t prints a message of the catalogue in the painter's language.
+func (p *painter) t(id string, args locale.Args) string {
+	if p.pr == nil {
+		p.pr = locale.For(locale.English)
+	}
+	return p.pr.T(id, args)
+}
+
+// n prints a plural message for count.
+func (p *painter) n(id string, count int, args locale.Args) string {
+	if p.pr == nil {
+		p.pr = locale.For(locale.English)
+	}
+	return p.pr.N(id, count, args)
 }
 
 func newPainter(img *image.RGBA, fs *faceSet, tr func(string) string) *painter {

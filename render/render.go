@@ -13,6 +13,7 @@ import (
 	"github.com/fogleman/gg"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
+	"github.com/rfop/rfop/locale"
 )
 
 // Renderer draws boards and cards. Make one with New and share it: all its
@@ -23,6 +24,7 @@ type Renderer struct {
 	faces facePool
 	terms *glossary.Terms
 	tr    func(string) string // terms.Text: labels in the edition's words
+	pr    *locale.Printer     // sentences, captions and card texts
 
 	// static is the board art that never changes (read-only after New).
 	static *image.RGBA
@@ -68,10 +70,11 @@ func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 // (nil: the engine's embedded deck).
 func New(deck *engine.Deck) (*Renderer, error) { return NewFor(deck, glossary.English) }
 
-// NewFor is New for the game terms of one edition (glossary): space names,
-// tracks, zones and the other labels read as in that rulebook; card names
-// stay as the deck has them. The static art is drawn in that language, so
-// keep one Renderer per language.
+// NewFor is New in one edition's language: space names, tracks, zones and
+// the other terms read as in that rulebook (glossary), and every caption,
+// label, hand section and card name and text comes from the catalogue
+// (package locale). The static art is drawn in that language, so keep one
+// Renderer per language.
 func NewFor(deck *engine.Deck, lang glossary.Lang) (*Renderer, error) {
 	if deck == nil {
 		deck = engine.DefaultDeck()
@@ -81,7 +84,7 @@ func NewFor(deck *engine.Deck, lang glossary.Lang) (*Renderer, error) {
 		return nil, err
 	}
 	terms := glossary.ForDeck(lang, deck)
-	r := &Renderer{deck: deck, fonts: f, terms: terms, tr: terms.Text}
+	r := &Renderer{deck: deck, fonts: f, terms: terms, tr: terms.Text, pr: locale.For(lang)}
 	// Enough spares for every CPU to render at once; more renders than
 	// that in parallel allocate extra canvases and faces, dropped after use.
 	spares := runtime.GOMAXPROCS(0) + 1
@@ -97,6 +100,13 @@ func (r *Renderer) Lang() glossary.Lang { return r.terms.Lang() }
 
 // Deck returns the deck the renderer names cards from.
 func (r *Renderer) Deck() *engine.Deck { return r.deck }
+
+// painter draws on img in the renderer's language.
+func (r *Renderer) painter(img *image.RGBA, fs *faceSet) *painter {
+	p := newPainter(img, fs, r.tr)
+	p.pr, p.deck = r.pr, r.deck
+	return p
+}
 
 func (r *Renderer) getCanvas() *canvas {
 	select {
@@ -175,7 +185,7 @@ func (r *Renderer) drawBoardOn(c *canvas, v *engine.View, prev *engine.View, cap
 	copy(c.img.Pix, r.static.Pix)
 	fs := r.faces.take()
 	defer r.faces.give(fs)
-	p := &painter{img: c.img, dc: c.dc, fs: fs, tr: r.tr}
+	p := &painter{img: c.img, dc: c.dc, fs: fs, tr: r.tr, pr: r.pr, deck: r.deck}
 	p.dc.Identity()
 	b := boardState{v: sanitize(v)}
 	if prev != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/golang/freetype/truetype"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
+	"github.com/rfop/rfop/locale"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -150,7 +151,7 @@ func TestHandSectionsSeparatePlayableFromHeldCards(t *testing.T) {
 			[]sec{{"Final Crisis hand (4)", []int{18, 35, 22, 34}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			secs, err := handSections(tc.v)
+			secs, err := handSections(locale.For(locale.English), tc.v)
 			require.NoError(t, err)
 			var got []sec
 			for _, s := range secs {
@@ -162,25 +163,25 @@ func TestHandSectionsSeparatePlayableFromHeldCards(t *testing.T) {
 	t.Run("Final Crisis discard pending is said", func(t *testing.T) {
 		v := handView(engine.Commune, 4, []int8{18, 35, 22, 34}, nil, nil, 0, false)
 		v.Deciding = fcPlay
-		secs, err := handSections(v)
+		secs, err := handSections(locale.For(locale.English), v)
 		require.NoError(t, err)
 		assert.Contains(t, secs[0].note, "discard")
 	})
 	t.Run("the solo opponent's Final Crisis card is not in the player's hand", func(t *testing.T) {
 		v := handView(engine.Commune, 1, []int8{2}, nil, nil, 0, true)
 		v.BotSide = engine.Commune
-		secs, err := handSections(v)
+		secs, err := handSections(locale.For(locale.English), v)
 		require.NoError(t, err)
 		for _, s := range secs {
 			assert.NotEqual(t, "Final Crisis card", s.title)
 		}
 	})
 	t.Run("errors", func(t *testing.T) {
-		_, err := handSections(nil)
+		_, err := handSections(locale.For(locale.English), nil)
 		assert.Error(t, err)
-		_, err = handSections(&engine.View{Viewer: engine.NoSide, Hand: []int8{2}})
+		_, err = handSections(locale.For(locale.English), &engine.View{Viewer: engine.NoSide, Hand: []int8{2}})
 		assert.Error(t, err, "a spectator has no hand")
-		_, err = handSections(handView(engine.Commune, 4, nil, nil, nil, 0, false))
+		_, err = handSections(locale.For(locale.English), handView(engine.Commune, 4, nil, nil, nil, 0, false))
 		assert.ErrorIs(t, err, ErrEmptyHand)
 	})
 }
@@ -697,8 +698,8 @@ func TestFontsCoverFrenchAndRussian(t *testing.T) {
 }
 
 // docs/terms.md: a server set to French or Russian sees the words of its
-// edition's rulebook on the board and the cards; card names stay as the
-// deck has them.
+// edition's rulebook on the board and the cards, and the cards in its
+// language (issue 13).
 func TestBoardUsesTheEditionsTerms(t *testing.T) {
 	en := testRenderer(t)
 	fr, err := NewFor(engine.DefaultDeck(), glossary.French)
@@ -718,17 +719,21 @@ func TestBoardUsesTheEditionsTerms(t *testing.T) {
 	a, b, c := draw(en), draw(fr), draw(ru)
 	press, mv := SpaceRect(engine.Press), SpaceRect(engine.MontValerien)
 	assert.True(t, regionDiffers(a, b, press), "Press is Presse in French")
-	assert.False(t, regionDiffers(a, b, mv), "Mont-Valérien is the same word in French")
+	// The name bar only: the banner below reads "aucun contrôle" in French.
+	mvName := image.Rect(mv.Min.X, mv.Min.Y, mv.Max.X, mv.Min.Y+40)
+	assert.False(t, regionDiffers(a, b, mvName), "Mont-Valérien is the same word in French")
 	assert.True(t, regionDiffers(a, c, mv), "Mont-Valérien is Мон-Валерьен in Russian")
 
-	// #42 Paris Cannons: its name contains a space's name, yet is kept.
+	// #42 Paris Cannons: its name is the catalogue's translation (issue 13:
+	// cards in the player's language), not a swap of the space name inside.
 	card := func(r *Renderer) *image.RGBA {
 		img, err := r.cardImage(42)
 		require.NoError(t, err)
 		return img
 	}
 	name := image.Rect(10, 50, CardWidth-60, 105)
-	assert.False(t, regionDiffers(card(en), card(ru), name), "the card's name is not translated")
+	assert.True(t, regionDiffers(card(en), card(ru), name), "the card's name is translated")
+	assert.Equal(t, "Пушки Парижа", ru.pr.CardTitle(nil, 42))
 	assert.True(t, regionDiffers(card(en), card(ru), card(en).Rect), "its text and labels are")
 }
 

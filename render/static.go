@@ -19,14 +19,14 @@ import (
 func (r *Renderer) drawStatic() {
 	fs := newFaceSet(r.fonts)
 	base := image.NewRGBA(image.Rect(0, 0, BoardWidth, BoardHeight))
-	p := newPainter(base, fs, r.tr)
+	p := r.painter(base, fs)
 	r.drawBase(p)
 	r.static = base
 
 	// Variants drawn on copies of the base, then cut out.
 	for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
 		layer := cloneRGBA(base)
-		q := newPainter(layer, fs, r.tr)
+		q := r.painter(layer, fs)
 		for x := engine.Space(0); x < engine.NumMapSpaces; x++ {
 			drawSpace(q, x, side)
 			r.ctrl[side][x] = cut(layer, spaceSpriteRect(x))
@@ -41,7 +41,7 @@ func (r *Renderer) drawStatic() {
 		}
 	}
 	layer := cloneRGBA(base)
-	q := newPainter(layer, fs, r.tr)
+	q := r.painter(layer, fs)
 	for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
 		for z := 0; z < engine.NumZones; z++ {
 			drawZone(q, side, z, true)
@@ -82,11 +82,11 @@ func (r *Renderer) drawBase(p *painter) {
 	p.rect(captionRect, colCaption)
 
 	// Crisis Tracks.
-	titles := [2]string{"VERSAILLES CRISIS TRACK", "COMMUNE CRISIS TRACK"}
+	titles := [2]string{p.t("render.track-title-versailles", nil), p.t("render.track-title-commune", nil)}
 	for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
 		tr := trackRect[side]
 		p.roundRect(tr, 8, colPanel)
-		hint := "cubes leave from the centre outward"
+		hint := p.t("render.track-hint", nil)
 		if side == engine.Versailles {
 			w := p.text(fs.bold(17), titles[side], tr.Min.X+10, tr.Min.Y+19, sideDark(side), left)
 			p.text(fs.reg(14), "· "+hint+" →", tr.Min.X+18+w, tr.Min.Y+19, colInkSoft, left)
@@ -155,14 +155,14 @@ func drawZone(p *painter, side engine.Side, z int, breached bool) {
 	}
 	p.roundFrame(zr, 6, 2, colPanelEdge)
 	lab := colInkSoft
-	p.text(fs.reg(13), "cubes", zr.Min.X+8, zr.Min.Y+58, lab, left)
+	p.text(fs.reg(13), p.t("render.zone-cubes", nil), zr.Min.X+8, zr.Min.Y+58, lab, left)
 	for i := 0; i < trackSlots[side][z]; i++ {
 		p.slot(trackCubeRect(side, z, i), sideCol(side))
 	}
 	if bonusSlots[side][z] == 0 {
-		p.text(fs.reg(13), "no bonus", zr.Min.X+8, zr.Min.Y+104, lab, left)
+		p.text(fs.reg(13), p.t("render.zone-no-bonus", nil), zr.Min.X+8, zr.Min.Y+104, lab, left)
 	} else {
-		p.text(fs.reg(13), "bonus", zr.Min.X+8, zr.Min.Y+104, lab, left)
+		p.text(fs.reg(13), p.t("render.zone-bonus", nil), zr.Min.X+8, zr.Min.Y+104, lab, left)
 		for i := 0; i < bonusSlots[side][z]; i++ {
 			p.slot(bonusCubeRect(side, z, i), colBadge)
 		}
@@ -215,7 +215,7 @@ func drawDimChip(p *painter, d engine.Dimension, ctrl engine.Side) {
 	p.dimIcon(int(d), float64(cr.Min.X+18), float64(cr.Min.Y+15), 16, colDim[d], colDimDark[d])
 	name := d.String()
 	if ctrl == engine.NoSide {
-		note := "not held"
+		note := p.t("render.not-held", nil)
 		nw := measure(fs.reg(13), note)
 		w := p.fitTextMid(true, 15, 11, name, cr.Dx()-34-nw-22, cr.Min.X+34, cr.Min.Y+15, colInk, left)
 		p.textMid(fs.reg(13), note, cr.Min.X+42+w, cr.Min.Y+15, colInkSoft, left)
@@ -332,14 +332,14 @@ func drawSpace(p *painter, x engine.Space, ctrl engine.Side) {
 	// Permanent presence.
 	if in.Permanent != engine.NoSide {
 		tr := tokenRect(x, in.Permanent)
-		p.text(fs.bold(13), "always", mid(tr).X, b.Min.Y+discRowY+10, sideCol(in.Permanent), center)
-		p.text(fs.bold(13), "present", mid(tr).X, b.Min.Y+discRowY+25, sideCol(in.Permanent), center)
+		p.text(fs.bold(13), p.t("render.always", nil), mid(tr).X, b.Min.Y+discRowY+10, sideCol(in.Permanent), center)
+		p.text(fs.bold(13), p.t("render.present", nil), mid(tr).X, b.Min.Y+discRowY+25, sideCol(in.Permanent), center)
 	}
 	// Control banner.
 	ban := image.Rect(b.Min.X, b.Max.Y-bannerH, b.Max.X, b.Max.Y)
 	if ctrl == engine.NoSide {
 		p.rect(ban, colNoCtrl)
-		p.textMid(fs.reg(16), "no control", mid(ban).X, mid(ban).Y, colInkSoft, center)
+		p.textMid(fs.reg(16), p.t("render.no-control", nil), mid(ban).X, mid(ban).Y, colInkSoft, center)
 	} else {
 		p.rect(ban, sideCol(ctrl))
 		p.textMid(fs.bold(19), sideWord(ctrl), mid(ban).X, mid(ban).Y, colWhite, center)
@@ -422,7 +422,7 @@ func drawHQ(p *painter) {
 	p.rect(b, colVersaillesLight)
 	p.rect(image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Min.Y+48), colVersailles)
 	p.centredLines(true, 16, 12, p.tr("Versailles HQ"), b.Dx()-10, mid(b).X, b.Min.Y+21, 19, 2, colWhite)
-	p.centredLines(false, 13, 11, p.tr("always controlled by Versailles"), b.Dx()-10, mid(b).X, b.Min.Y+72, 16, 4, colVersaillesDark)
+	p.centredLines(false, 13, 11, p.t("render.hq-note", nil), b.Dx()-10, mid(b).X, b.Min.Y+72, 16, 4, colVersaillesDark)
 	p.frame(b, 2, colInk)
 }
 
@@ -437,9 +437,9 @@ func drawPOT(p *painter, ctrl bool) {
 	p.rect(image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Min.Y+62), head)
 	p.centredLines(true, 14, 9, p.tr("Prussian Occupied Territory"), b.Dx()-6, mid(b).X, b.Min.Y+18, 18, 3, colWhite)
 	if ctrl {
-		p.centredLines(false, 14, 11, p.tr("controlled by Versailles"), b.Dx()-8, mid(b).X, b.Min.Y+84, 17, 3, ink)
+		p.centredLines(false, 14, 11, p.t("render.pot-controlled", nil), b.Dx()-8, mid(b).X, b.Min.Y+84, 17, 3, ink)
 	} else {
-		p.centredLines(false, 14, 9, p.tr("Versailles controls it at Prussian Collaboration 3"), b.Dx()-6, mid(b).X, b.Min.Y+82, 16, 4, ink)
+		p.centredLines(false, 14, 9, p.t("render.pot-note", nil), b.Dx()-6, mid(b).X, b.Min.Y+82, 16, 4, ink)
 	}
 	p.frame(b, 2, colInk)
 }
@@ -461,7 +461,7 @@ func drawSidePanel(p *painter, side engine.Side) {
 	p.roundFrame(pb, 6, 2, sideCol(side))
 	p.text(fs.bold(15), "CUBE POOL", mid(pb).X, pb.Min.Y+19, sideDark(side), center)
 	if side == engine.Versailles {
-		p.text(fs.reg(14), "never full", mid(pb).X, pb.Max.Y-9, colInkSoft, center)
+		p.text(fs.reg(14), p.t("render.never-full", nil), mid(pb).X, pb.Max.Y-9, colInkSoft, center)
 	}
 
 	// Momentum track.
@@ -481,12 +481,12 @@ func drawSidePanel(p *painter, side engine.Side) {
 			}
 		}
 		c0 := momCell(side, 0)
-		p.text(fs.reg(14), "cubes under", c0.Min.X+2, c0.Max.Y+18, colInkSoft, left)
-		p.text(fs.reg(14), "the track:", c0.Min.X+2, c0.Max.Y+34, colInkSoft, left)
+		p.text(fs.reg(14), p.t("render.cubes-under-1", nil), c0.Min.X+2, c0.Max.Y+18, colInkSoft, left)
+		p.text(fs.reg(14), p.t("render.cubes-under-2", nil), c0.Min.X+2, c0.Max.Y+34, colInkSoft, left)
 	} else {
 		c0 := momCell(side, 0)
-		p.text(fs.reg(14), "pool cells", c0.Min.X+2, c0.Max.Y+18, colInkSoft, left)
-		p.text(fs.reg(14), "(× = shut):", c0.Min.X+2, c0.Max.Y+34, colInkSoft, left)
+		p.text(fs.reg(14), p.t("render.pool-cells-1", nil), c0.Min.X+2, c0.Max.Y+18, colInkSoft, left)
+		p.text(fs.reg(14), p.t("render.pool-cells-2", nil), c0.Min.X+2, c0.Max.Y+34, colInkSoft, left)
 		for i := 0; i < 4; i++ {
 			drawPoolCell(p, i, false)
 		}
