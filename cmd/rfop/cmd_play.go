@@ -16,6 +16,7 @@ import (
 
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
+	"github.com/rfop/rfop/locale"
 )
 
 func init() {
@@ -43,7 +44,7 @@ Public Opinion spaces) and Military VP (Forts and Paris spaces); each round
 also scores a secret objective card per player. The VP markers are shared:
 +2 Political for the Commune is -2 for Versailles.
   Versailles wins if its Military VP (0 or more) exceed the Commune's Political VP.
-  The Commune wins if its Political VP (0 or more) exceed Versailles' Military VP.
+  The Commune wins if its Political VP (0 or more) exceed Versailles's Military VP.
   Neither: tiebreakers (combined VP, objectives, Pivotal Spaces, initiative).
 
 Every decision is a numbered list: type the number and press Enter.
@@ -107,17 +108,21 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 4096), 1<<16)
 	p := &playSession{g: g, in: sc, out: stdout, errOut: stderr, bot: bot, keyboard: engine.NoSide, boardDir: *boardDir, lang: lang,
-		screen: bot == engine.NoSide && isTerminal(stdin, stdout)}
-	fmt.Fprintf(stdout, "Red Flag Over Paris — %s variant, seed %d (replay this deal with --seed %d).\n", variant, *seed, *seed)
+		screen: bot == engine.NoSide && isTerminal(stdin, stdout), pr: locale.For(lang)}
+	banner := "play.banner-standard"
+	if variant == engine.Censorship {
+		banner = "play.banner-censorship"
+	}
+	fmt.Fprintln(stdout, p.m(banner, aNum("Seed", int(*seed))))
 	if bot != engine.NoSide {
-		fmt.Fprintf(stdout, "You play %s; the solo opponent plays %s.\n", bot.Other(), bot)
+		fmt.Fprintln(stdout, p.m("play.you-play", aSide("You", bot.Other()), aSide("Bot", bot)))
 	} else {
-		fmt.Fprintln(stdout, "Hot-seat: two players share this keyboard; the one not named at the prompt looks away.")
+		fmt.Fprintln(stdout, p.m("play.hotseat"))
 	}
 	if *deckFlag != "" {
-		fmt.Fprintf(stdout, "Deck %s (%s).\n", *deckFlag, deck.ID)
+		fmt.Fprintln(stdout, p.m("play.deck", aText("Path", *deckFlag), aText("ID", deck.ID)))
 	}
-	fmt.Fprintln(stdout, "Type h for help at any prompt.")
+	fmt.Fprintln(stdout, p.m("play.type-h"))
 	p.setupBoard()
 	return p.loop()
 }
@@ -164,8 +169,9 @@ type playSession struct {
 	// player never sees the previous player's hand (scripted input, a pipe,
 	// gets the plain banner).
 	screen bool
-	seenBy [2]int        // log seq at which each side last left the keyboard
-	lang   glossary.Lang // game terms of this edition (the board picture; out translates text)
+	seenBy [2]int          // log seq at which each side last left the keyboard
+	lang   glossary.Lang   // game terms of this edition (the board picture; out translates text)
+	pr     *locale.Printer // every sentence, in lang
 }
 
 // errQuit ends the session without a result (q confirmed, or end of input).
@@ -206,14 +212,20 @@ func (p *playSession) loop() int {
 	p.writeBoard()
 	r := g.S.Result
 	fmt.Fprintln(p.out)
-	fmt.Fprintln(p.out, "════════ GAME OVER ════════")
-	fmt.Fprintln(p.out, r.Summary)
-	fmt.Fprintf(p.out, "Final score: %s. Reason: %s.\n", vpText(g.S.VP), r.Reason)
+	fmt.Fprintln(p.out, p.m("play.game-over"))
+	fmt.Fprintln(p.out, p.pr.Result(g.Deck(), r))
+	reasons := map[string]string{"victory": "play.reason-victory", "tiebreaker": "play.reason-tiebreaker",
+		"solo-tie": "play.reason-solo-tie", "resigned": "play.reason-resigned"}
+	reason := r.Reason
+	if id, ok := reasons[r.Reason]; ok {
+		reason = p.m(id)
+	}
+	fmt.Fprintln(p.out, p.m("play.final-score", aText("VP", p.vpText(g.S.VP)), aText("Reason", reason)))
 	if p.bot != engine.NoSide {
 		if r.Winner == p.bot {
-			fmt.Fprintln(p.out, "The solo opponent wins this time.")
+			fmt.Fprintln(p.out, p.m("play.bot-wins"))
 		} else {
-			fmt.Fprintln(p.out, "You win!")
+			fmt.Fprintln(p.out, p.m("play.you-win"))
 		}
 	}
 	return 0
@@ -224,11 +236,11 @@ func (p *playSession) botMove(pr engine.Prompt) error {
 	if err != nil {
 		return err
 	}
-	text := p.g.ChoiceText(pr, c)
+	text := p.pr.Choice(p.g, pr, c)
 	if err := p.g.ApplyWithNote(pr.Side, c, note); err != nil {
-		return fmt.Errorf("its choice %q was refused: %w", text, err)
+		return fmt.Errorf("its choice %q was refused: %w", p.g.ChoiceText(pr, c), err)
 	}
-	fmt.Fprintf(p.out, "Solo opponent (%s): %s\n", pr.Side, text)
+	fmt.Fprintln(p.out, p.m("play.bot-move", aSide("Side", pr.Side), aText("Text", text)))
 	p.showLog(p.bot.Other())
 	p.boardStale = true
 	return nil

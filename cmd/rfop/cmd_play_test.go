@@ -12,6 +12,7 @@ import (
 
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
+	"github.com/rfop/rfop/locale"
 	"github.com/stretchr/testify/require"
 )
 
@@ -441,8 +442,8 @@ func TestPlayHotSeatHandOverClearsTheScreen(t *testing.T) {
 	require.Contains(t, after, "Versailles has chosen its objective.")
 }
 
-// --lang: the game terms of the French or Russian edition in everything
-// play prints and on the board picture; card names stay as they are.
+// --lang: the French or Russian edition's words in everything play prints
+// and on the board picture, card names included.
 func TestPlayInAnEditionsTerms(t *testing.T) {
 	saved := newBoardWriter
 	t.Cleanup(func() { newBoardWriter = saved })
@@ -458,12 +459,49 @@ func TestPlayInAnEditionsTerms(t *testing.T) {
 	hasNot(t, out, "Round 1")
 	g, err := engine.New(engine.Options{Seed: 5, BotSide: engine.NoSide})
 	require.NoError(t, err)
-	// The Commune plays first: its hand is listed, card names intact.
+	// The Commune plays first: its hand is listed, card names in French.
 	for _, n := range g.S.Hand[engine.Commune] {
-		has(t, out, g.Deck().Card(int(n)).Name)
+		has(t, out, locale.For(locale.French).CardName(nil, int(n)))
 	}
 
 	code, _, errOut = runCmd(nil, "play", "--lang", "de")
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, `unknown language "de"`)
+}
+
+// ruLatinRun: two or more Latin-alphabet words in a row.
+var ruLatinRun = regexp.MustCompile(`\p{Latin}+(?:['’-]\p{Latin}+)*(?:[ ,]+\p{Latin}+(?:['’-]\p{Latin}+)*)+`)
+
+// Whole hot-seat games in French and Russian (issue 13): no English
+// sentence is printed. Russian: no run of two Latin words anywhere (the
+// command letters and words of the help, such as "u/undo", are single
+// words). French: none of the English sentences shows.
+func TestPlayWholeGameInFrenchAndRussian(t *testing.T) {
+	for _, tc := range []struct {
+		lang    string
+		variant string
+		seed    uint64
+	}{{"ru", "standard", 21}, {"ru", "censorship", 22}, {"fr", "standard", 23}, {"fr", "censorship", 24}} {
+		t.Run(tc.lang+"-"+tc.variant, func(t *testing.T) {
+			code, out, errOut := playDriven(t, tc.seed, true, "--seed", fmt.Sprint(tc.seed), "--variant", tc.variant, "--lang", tc.lang)
+			require.Equal(t, 0, code, errOut)
+			hasNot(t, out, "[engine.")
+			hasNot(t, out, "[play.")
+			hasNot(t, out, "[render.")
+			for _, en := range []string{"GAME OVER", "Final score", "is not a choice", "at the keyboard", "Your hand",
+				"Round ", "plays first", "places a cube", "card(s)", " wins", "Carrying on", "Political VP"} {
+				hasNot(t, out, en)
+			}
+			if tc.lang == "ru" {
+				for i, line := range strings.Split(out, "\n") {
+					if run := ruLatinRun.FindString(line); run != "" {
+						t.Errorf("line %d: Latin words %q in %q", i+1, run, line)
+					}
+				}
+				has(t, out, "ИГРА ОКОНЧЕНА")
+			} else {
+				has(t, out, "FIN DE PARTIE")
+			}
+		})
+	}
 }

@@ -24,23 +24,23 @@ var newBoardWriter func(lang glossary.Lang, deck *engine.Deck) (boardWriter, err
 // setupBoard makes the board writer, or notes once that there is none.
 func (p *playSession) setupBoard() {
 	if newBoardWriter == nil {
-		fmt.Fprintln(p.out, "(Board pictures are not available in this build: type s to see the board as text.)")
+		fmt.Fprintln(p.out, p.m("play.no-pictures-build"))
 		return
 	}
 	bw, err := newBoardWriter(p.lang, p.g.Deck())
 	if err != nil {
-		fmt.Fprintf(p.out, "(No board pictures: %v. Type s to see the board as text.)\n", err)
+		fmt.Fprintln(p.out, p.m("play.no-pictures", aText("Err", err.Error())))
 		return
 	}
 	if p.boardDir == "" {
 		dir, err := os.MkdirTemp("", "rfop-board-")
 		if err != nil {
-			fmt.Fprintf(p.out, "(No board pictures: %v. Type s to see the board as text.)\n", err)
+			fmt.Fprintln(p.out, p.m("play.no-pictures", aText("Err", err.Error())))
 			return
 		}
 		p.boardDir = dir
 	} else if err := os.MkdirAll(p.boardDir, 0o755); err != nil {
-		fmt.Fprintf(p.out, "(No board pictures: %v. Type s to see the board as text.)\n", err)
+		fmt.Fprintln(p.out, p.m("play.no-pictures", aText("Err", err.Error())))
 		return
 	}
 	p.board = bw
@@ -58,15 +58,15 @@ func (p *playSession) writeBoard() {
 	}
 	p.boardStale = false
 	v := p.g.ViewFor(engine.NoSide)
-	caption := roundName(v.Round)
+	caption := p.roundName(v.Round)
 	if n := len(v.Log); n > 0 {
-		caption += " — " + v.Log[n-1].Text
+		caption = p.m("play.caption", aText("Round", caption), aText("Line", p.logText(v.Log[n-1])))
 	}
 	path := filepath.Join(p.boardDir, "board.png")
 	if err := p.board.WriteBoard(path, v, caption); err != nil {
-		fmt.Fprintf(p.out, "(Board picture failed: %v. No more pictures; type s for the board as text.)\n", err)
+		fmt.Fprintln(p.out, p.m("play.picture-failed", aText("Err", err.Error())))
 		p.board = nil
 		return
 	}
-	fmt.Fprintf(p.out, "Board: %s\n", path)
+	fmt.Fprintln(p.out, p.m("play.board-path", aText("Path", path)))
 }

@@ -63,27 +63,27 @@ func (p *playSession) humanMove(pr engine.Prompt) error {
 	p.writeBoard()
 	fmt.Fprintln(p.out)
 	fmt.Fprintln(p.out, p.statusLine(side))
-	fmt.Fprintf(p.out, "%s — %s\n", side, g.PromptText(pr))
+	fmt.Fprintf(p.out, "%s — %s\n", p.pr.Term(side.String()), p.pr.Prompt(g, pr))
 	p.printChoices(pr)
 	for {
-		fmt.Fprintf(p.out, "%s [1-%d, h help]> ", side, len(pr.Choices))
+		fmt.Fprint(p.out, p.m("play.input", aSide("Side", side), aNum("N", len(pr.Choices))))
 		line, err := p.readLine()
 		if err != nil {
 			return err
 		}
 		if n, err := strconv.Atoi(line); err == nil {
 			if n < 1 || n > len(pr.Choices) {
-				fmt.Fprintf(p.out, "No choice %d: type a number from 1 to %d.\n", n, len(pr.Choices))
+				fmt.Fprintln(p.out, p.m("play.no-choice", aNum("N", n), aNum("Max", len(pr.Choices))))
 				continue
 			}
 			c := pr.Choices[n-1]
-			text := g.ChoiceText(pr, c)
+			text := p.pr.Choice(g, pr, c)
 			if err := g.Apply(side, c); err != nil {
 				// Only if the engine and this loop disagree; the prompt is re-read.
-				fmt.Fprintf(p.out, "The game refused that choice: %v\n", err)
+				fmt.Fprintln(p.out, p.m("play.refused", aText("Err", err.Error())))
 				return nil
 			}
-			fmt.Fprintf(p.out, "%s: %s\n", side, text)
+			fmt.Fprintf(p.out, "%s: %s\n", p.pr.Term(side.String()), text)
 			p.showLog(side)
 			p.boardStale = true
 			return nil
@@ -100,7 +100,7 @@ func (p *playSession) humanMove(pr engine.Prompt) error {
 		case "l":
 			p.recentLog(side, 15)
 		case "p":
-			fmt.Fprintf(p.out, "%s — %s\n", side, g.PromptText(pr))
+			fmt.Fprintf(p.out, "%s — %s\n", p.pr.Term(side.String()), p.pr.Prompt(g, pr))
 			p.printChoices(pr)
 		case "u":
 			who := side
@@ -108,33 +108,36 @@ func (p *playSession) humanMove(pr engine.Prompt) error {
 				who = side.Other() // hot-seat: the other player's misplay, before anything was revealed
 			}
 			if !g.CanUndo(who) {
-				fmt.Fprintln(p.out, "Nothing to undo: a choice can be taken back only until a card is revealed or the opponent decides.")
+				fmt.Fprintln(p.out, p.m("play.nothing-to-undo"))
 				continue
 			}
 			if err := g.Undo(who); err != nil {
-				fmt.Fprintf(p.out, "Undo failed: %v\n", err)
+				fmt.Fprintln(p.out, p.m("play.undo-failed", aText("Err", err.Error())))
 				continue
 			}
-			fmt.Fprintf(p.out, "%s takes back its last choice.\n", who)
+			fmt.Fprintln(p.out, p.m("play.undo", aSide("Side", who)))
 			p.afterUndo()
 			return nil
 		case "q":
-			fmt.Fprint(p.out, "Quit this game? It cannot be resumed. (y/n)> ")
+			fmt.Fprint(p.out, p.m("play.quit-ask"))
 			if !p.in.Scan() {
 				fmt.Fprintln(p.out)
-				fmt.Fprintln(p.out, "End of input: game abandoned without a result.")
+				fmt.Fprintln(p.out, p.m("play.eof"))
 				return errQuit
 			}
-			if a := strings.ToLower(strings.TrimSpace(p.in.Text())); a == "y" || a == "yes" {
-				fmt.Fprintln(p.out, "Game abandoned without a result.")
+			if yes[strings.ToLower(strings.TrimSpace(p.in.Text()))] {
+				fmt.Fprintln(p.out, p.m("play.abandoned"))
 				return errQuit
 			}
-			fmt.Fprintln(p.out, "Carrying on.")
+			fmt.Fprintln(p.out, p.m("play.carry-on"))
 		default:
-			fmt.Fprintf(p.out, "%q is not a choice or a command: type a number from 1 to %d, or h for help.\n", line, len(pr.Choices))
+			fmt.Fprintln(p.out, p.m("play.unknown", aText("Line", strconv.Quote(line)), aNum("Max", len(pr.Choices))))
 		}
 	}
 }
+
+// yes: the answers that confirm quitting, in the three languages.
+var yes = map[string]bool{"y": true, "yes": true, "o": true, "oui": true, "д": true, "да": true}
 
 // playCommands maps what a player may type at a prompt, the letter the
 // help text gives or the word, to the letter.
@@ -161,8 +164,7 @@ func playCommand(line string) string {
 	return "?!"
 }
 func (p *playSession) help() {
-	fmt.Fprint(p.out, strings.TrimSuffix(strings.SplitN(playUsage, "\n\n", 2)[1], "Flags:\n"))
-	fmt.Fprintln(p.out, "More commands: p/prompt show the current question again.")
+	fmt.Fprint(p.out, p.m("play.help"))
 }
 
 // readLine reads one trimmed line; at the end of input the game is over
@@ -173,7 +175,7 @@ func (p *playSession) readLine() (string, error) {
 			return "", fmt.Errorf("reading input: %w", err)
 		}
 		fmt.Fprintln(p.out)
-		fmt.Fprintln(p.out, "End of input: game abandoned without a result.")
+		fmt.Fprintln(p.out, p.m("play.eof"))
 		return "", errQuit
 	}
 	return strings.TrimSpace(p.in.Text()), nil
@@ -187,22 +189,22 @@ func (p *playSession) handOver(side engine.Side) error {
 		p.seenBy[prev] = p.lastSeq()
 	}
 	if !p.screen {
-		fmt.Fprintf(p.out, "\n──────── %s at the keyboard (%s: look away) ────────\n", side, side.Other())
+		fmt.Fprintln(p.out, p.m("play.handover-plain", aSide("Side", side), aSide("Other", side.Other())))
 		return nil
 	}
 	fmt.Fprint(p.out, clearScreen)
-	fmt.Fprintf(p.out, "──────── %s to the keyboard ────────\n%s: look away. %s: press Enter when ready.", side, side.Other(), side)
+	fmt.Fprint(p.out, p.m("play.handover-screen", aSide("Side", side), aSide("Other", side.Other())))
 	if _, err := p.readLine(); err != nil {
 		return err
 	}
 	fmt.Fprint(p.out, clearScreen)
-	fmt.Fprintf(p.out, "%s at the keyboard.\n", side)
+	fmt.Fprintln(p.out, p.m("play.at-keyboard", aSide("Side", side)))
 	var lines []string
 	for _, e := range p.g.LogSince(p.seenBy[side], engine.NoSide) {
-		lines = append(lines, "  · "+e.Text)
+		lines = append(lines, p.m("play.log-line", aText("Text", p.logText(e))))
 	}
 	if len(lines) > 0 {
-		fmt.Fprintln(p.out, "Since your last decision:")
+		fmt.Fprintln(p.out, p.m("play.since"))
 		fmt.Fprintln(p.out, strings.Join(lines, "\n"))
 	}
 	return nil

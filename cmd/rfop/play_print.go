@@ -2,22 +2,53 @@ package main
 
 // What rfop play prints: prompts and choices, the log (public lines and
 // lines private to the player at the keyboard), the status line, the board
-// as text and the player's cards.
+// as text and the player's cards. Every sentence comes from the catalogue
+// (package locale, play.json) in the language of --lang.
 
 import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/locale"
 )
+
+// m prints message id with typed arguments (sides declined in Russian,
+// with their article in French).
+func (p *playSession) m(id string, args ...engine.Arg) string {
+	if p.pr == nil {
+		p.pr = locale.For(p.lang)
+	}
+	return p.pr.Msg(p.g.Deck(), engine.Msg{ID: id, Args: args})
+}
+
+func aNum(k string, n int) engine.Arg { return engine.Arg{Name: k, Kind: engine.ArgNum, N: n} }
+func aCount(n int) engine.Arg         { return aNum("Count", n) }
+func aText(k, s string) engine.Arg    { return engine.Arg{Name: k, Kind: engine.ArgText, S: s} }
+func aSide(k string, s engine.Side) engine.Arg {
+	return engine.Arg{Name: k, Kind: engine.ArgSide, N: int(s)}
+}
+func aCard(k string, n int) engine.Arg { return engine.Arg{Name: k, Kind: engine.ArgCard, N: n} }
+func aSpace(k string, x engine.Space) engine.Arg {
+	return engine.Arg{Name: k, Kind: engine.ArgSpace, N: int(x)}
+}
+func aTrack(k string, s engine.Side) engine.Arg {
+	return engine.Arg{Name: k, Kind: engine.ArgTrack, N: int(s)}
+}
+func aZone(k string, z int) engine.Arg    { return engine.Arg{Name: k, Kind: engine.ArgZone, N: z} }
+func aOPShort(k string, n int) engine.Arg { return engine.Arg{Name: k, Kind: engine.ArgOPShort, N: n} }
+
+// logText is a log line in the session's language.
+func (p *playSession) logText(e engine.LogEntry) string { return p.pr.LogLine(p.g.Deck(), e) }
 
 func (p *playSession) printChoices(pr engine.Prompt) {
 	for i, c := range pr.Choices {
-		fmt.Fprintf(p.out, "  %2d) %s\n", i+1, p.g.ChoiceText(pr, c))
+		fmt.Fprintf(p.out, "  %2d) %s\n", i+1, p.pr.Choice(p.g, pr, c))
 	}
 	if pr.CanUndo {
-		fmt.Fprintln(p.out, "   (u: take back your last choice)")
+		fmt.Fprintln(p.out, p.m("play.undo-hint"))
 	}
 }
 
@@ -41,9 +72,9 @@ func (p *playSession) showLog(atKeyboard engine.Side) {
 	for _, e := range p.g.LogSince(from, atKeyboard) {
 		switch {
 		case e.To == engine.NoSide && e.Seq > p.shown:
-			fmt.Fprintf(p.out, "  · %s\n", e.Text)
+			fmt.Fprintln(p.out, p.m("play.log-line", aText("Text", p.logText(e))))
 		case e.To != engine.NoSide && e.Seq > p.privShown[e.To]:
-			fmt.Fprintf(p.out, "  · [private to %s] %s\n", e.To, e.Text)
+			fmt.Fprintln(p.out, p.m("play.private-line", aSide("Side", e.To), aText("Text", p.logText(e))))
 		}
 	}
 	p.shown = p.lastSeq()
@@ -56,7 +87,7 @@ func (p *playSession) showLog(atKeyboard engine.Side) {
 func (p *playSession) showPrivate(side engine.Side) {
 	for _, e := range p.g.LogSince(p.privShown[side], side) {
 		if e.To == side {
-			fmt.Fprintf(p.out, "  · [private to %s] %s\n", side, e.Text)
+			fmt.Fprintln(p.out, p.m("play.private-line", aSide("Side", side), aText("Text", p.logText(e))))
 		}
 	}
 	p.privShown[side] = p.lastSeq()
@@ -79,68 +110,69 @@ func (p *playSession) recentLog(side engine.Side, n int) {
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]
 	}
-	fmt.Fprintf(p.out, "Last %d log lines (as %s sees them):\n", len(lines), side)
+	fmt.Fprintln(p.out, p.m("play.last-log", aNum("N", len(lines)), aSide("Side", side)))
 	for _, e := range lines {
 		prefix := ""
 		if e.To != engine.NoSide {
-			prefix = "[private to " + e.To.String() + "] "
+			prefix = p.m("play.private-prefix", aSide("Side", e.To))
 		}
-		fmt.Fprintf(p.out, "  %s%s\n", prefix, e.Text)
+		fmt.Fprintf(p.out, "  %s%s\n", prefix, p.logText(e))
 	}
 }
 
-func vpText(vp [2]int8) string {
-	f := func(name string, n int8) string {
+func (p *playSession) vpText(vp [2]int8) string {
+	f := func(ids [3]string, n int8) string {
 		switch {
 		case n > 0:
-			return fmt.Sprintf("%s VP: Versailles %d", name, n)
+			return p.m(ids[0], aNum("N", int(n)))
 		case n < 0:
-			return fmt.Sprintf("%s VP: Commune %d", name, -n)
+			return p.m(ids[1], aNum("N", int(-n)))
 		}
-		return name + " VP: 0"
+		return p.m(ids[2])
 	}
-	return f("Political", vp[0]) + ", " + f("Military", vp[1])
+	return f([3]string{"play.vp-political-v", "play.vp-political-c", "play.vp-political-0"}, vp[0]) + ", " +
+		f([3]string{"play.vp-military-v", "play.vp-military-c", "play.vp-military-0"}, vp[1])
 }
 
-func roundName(r int8) string {
+func (p *playSession) roundName(r int8) string {
 	if r >= 4 {
-		return "Final Crisis"
+		return p.m("render.final-crisis")
 	}
-	return fmt.Sprintf("Round %d", r)
+	return p.m("render.round", aNum("N", int(r)))
 }
 
 func (p *playSession) statusLine(side engine.Side) string {
 	s := &p.g.S
-	return fmt.Sprintf("[%s · %s · momentum: Prussian %d/3, Revolutionary %d/3 · %s has %d card(s) in hand]",
-		roundName(s.Round), vpText(s.VP), s.Momentum[engine.Versailles], s.Momentum[engine.Commune], side, len(s.Hand[side]))
+	return p.m("play.status", aText("Round", p.roundName(s.Round)), aText("VP", p.vpText(s.VP)),
+		aNum("P", int(s.Momentum[engine.Versailles])), aNum("R", int(s.Momentum[engine.Commune])),
+		aSide("Side", side), aCount(len(s.Hand[side])))
 }
 
 // showBoard prints the board as side sees it.
 func (p *playSession) showBoard(side engine.Side) {
 	v := p.g.ViewFor(side)
 	w := p.out
-	fmt.Fprintf(w, "%s. %s. Initiative: %s.\n", roundName(v.Round), vpText(v.VP), v.Initiative)
-	fmt.Fprintf(w, "Momentum: %s %d/3 (Versailles), %s %d/3 (Commune).\n",
-		engine.MomentumTrackName(engine.Versailles), v.Momentum[engine.Versailles],
-		engine.MomentumTrackName(engine.Commune), v.Momentum[engine.Commune])
-	fmt.Fprintf(w, "  %-30s %10s %8s  %s\n", "Space", "Versailles", "Commune", "controlled by")
+	fmt.Fprintln(w, p.m("play.board-head", aText("Round", p.roundName(v.Round)), aText("VP", p.vpText(v.VP)), aSide("Side", v.Initiative)))
+	fmt.Fprintln(w, p.m("play.board-momentum", aTrack("PTrack", engine.Versailles), aNum("P", int(v.Momentum[engine.Versailles])),
+		aTrack("RTrack", engine.Commune), aNum("R", int(v.Momentum[engine.Commune]))))
+	fmt.Fprintf(w, "  %s %s %s  %s\n", padRight(p.m("play.col-space"), 30), padLeft(p.pr.Term("Versailles"), 10), padLeft(p.pr.Term("Commune"), 8), p.m("play.col-controlled"))
 	dim := engine.Dimension(-1)
 	for x := engine.Space(0); x < engine.NumMapSpaces; x++ {
 		in := x.Info()
 		if in.Dim != dim {
 			dim = in.Dim
-			fmt.Fprintf(w, " %s (%s):\n", dim, dim.Sphere())
+			fmt.Fprintf(w, " %s (%s):\n", p.pr.Term(dim.String()), p.pr.Term(dim.Sphere().String()))
 		}
-		name := in.Name
+		name := p.m("play.space", aSpace("Space", x))
 		if in.Pivotal {
-			name += " (pivotal)"
+			name += p.m("play.pivotal")
 		}
 		vs, cs := fmt.Sprint(v.Cubes[engine.Versailles][x]), fmt.Sprint(v.Cubes[engine.Commune][x])
 		switch v.Disc[x] {
 		case engine.Versailles:
-			vs += "+fort"
+			vs += p.m("play.mark-fort")
 		case engine.Commune:
-			cs += "+barr"
+			cs += p.m("play.mark-barr")
 		}
 		if in.Permanent == engine.Versailles {
 			vs += "*"
@@ -149,32 +181,32 @@ func (p *playSession) showBoard(side engine.Side) {
 		}
 		ctrl := "-"
 		if c := v.Controller(x); c != engine.NoSide {
-			ctrl = c.String()
+			ctrl = p.pr.Term(c.String())
 		}
-		fmt.Fprintf(w, "  %-30s %10s %8s  %s\n", name, vs, cs, ctrl)
+		fmt.Fprintf(w, "  %s %s %s  %s\n", padRight(name, 30), padLeft(vs, 10), padLeft(cs, 8), ctrl)
 	}
-	fmt.Fprintln(w, "  (* always present there; fort/barr: Fortification/Barricade disc)")
+	fmt.Fprintln(w, p.m("play.board-legend"))
 	for _, s := range []engine.Side{engine.Versailles, engine.Commune} {
 		var zones []string
 		for z := 0; z < engine.NumZones; z++ {
-			b := ""
+			id := "play.zone"
 			if v.Breached[s][z] {
-				b = ", breached"
+				id = "play.zone-breached"
 			}
-			zones = append(zones, fmt.Sprintf("%s %d%s", engine.ZoneName(z), v.Track[s][z], b))
+			zones = append(zones, p.m(id, aZone("Zone", z), aNum("N", int(v.Track[s][z]))))
 		}
-		pool := fmt.Sprintf("pool %d", v.Pool[s])
+		pool := p.m("play.pool", aNum("N", int(v.Pool[s])))
 		if s == engine.Commune {
-			pool += fmt.Sprintf("/%d", v.PoolCap)
+			pool = p.m("play.pool-cap", aNum("N", int(v.Pool[s])), aNum("Cap", int(v.PoolCap)))
 		}
-		fmt.Fprintf(w, "%s cubes: %s; Crisis Track: %s; removed from play %d.\n", s, pool, strings.Join(zones, ", "), v.OutOfPlay[s])
+		fmt.Fprintln(w, p.m("play.board-side", aSide("Side", s), aText("Pool", pool), aText("Zones", strings.Join(zones, ", ")), aNum("Out", int(v.OutOfPlay[s]))))
 	}
-	top := "empty"
+	top := p.m("play.empty")
 	if n := len(v.Discard); n > 0 {
 		top = p.cardName(int(v.Discard[n-1].Card))
 	}
-	fmt.Fprintf(w, "Deck %d card(s); discard pile %d (top: %s). Hands: Versailles %d, Commune %d.\n",
-		v.DeckSize, len(v.Discard), top, v.HandSize[engine.Versailles], v.HandSize[engine.Commune])
+	fmt.Fprintln(w, p.m("play.board-deck", aCount(int(v.DeckSize)), aNum("N", len(v.Discard)), aText("Top", top),
+		aNum("V", int(v.HandSize[engine.Versailles])), aNum("C", int(v.HandSize[engine.Commune]))))
 	p.showHandLine(w, v)
 }
 
@@ -184,11 +216,11 @@ func (p *playSession) showHandLine(w io.Writer, v engine.View) {
 		names = append(names, p.cardName(int(c)))
 	}
 	if len(names) == 0 {
-		names = []string{"no cards"}
+		names = []string{p.m("common.no-cards")}
 	}
-	fmt.Fprintf(w, "Your hand (%s): %s.\n", v.Viewer, strings.Join(names, "; "))
+	fmt.Fprintln(w, p.m("play.your-hand", aSide("Side", v.Viewer), aText("Cards", strings.Join(names, "; "))))
 	if o := v.Objective[v.Viewer]; o > 0 {
-		fmt.Fprintf(w, "Your objective: %s.\n", p.cardName(int(o)))
+		fmt.Fprintln(w, p.m("play.your-objective", aCard("Card", int(o))))
 	}
 }
 
@@ -200,36 +232,55 @@ func (p *playSession) showCards(side engine.Side) {
 		if len(cards) == 0 {
 			return
 		}
-		fmt.Fprintf(p.out, "%s:\n", title)
+		fmt.Fprintln(p.out, p.m("play.cards-title", aText("Title", title)))
 		for _, n := range cards {
 			c := d.Card(int(n))
 			if c == nil {
 				continue
 			}
+			text := aText("Text", p.pr.CardText(d, c.Num))
 			if c.Kind == engine.ObjectiveCard {
-				fmt.Fprintf(p.out, "  #%d %s — objective: control %s; event: %s\n", c.Num, c.Name, c.Space, c.Text)
+				fmt.Fprintln(p.out, p.m("play.card-objective", aCard("Card", c.Num), aSpace("Space", c.Space), text))
 				continue
 			}
-			fmt.Fprintf(p.out, "  #%d %s — %s card, %d OP: %s\n", c.Num, c.Name, c.Colour(), c.OP, c.Text)
+			id := "play.card-grey"
+			switch c.Side {
+			case engine.Versailles:
+				id = "play.card-blue"
+			case engine.Commune:
+				id = "play.card-red"
+			}
+			fmt.Fprintln(p.out, p.m(id, aCard("Card", c.Num), aOPShort("OP", c.OP), text))
 		}
 	}
-	show("Your hand", v.Hand)
-	show("Set aside for the Final Crisis", v.SetAside)
-	show("Objectives offered to you", v.ObjOffer)
+	show(p.m("play.cards-hand"), v.Hand)
+	show(p.m("play.cards-set-aside"), v.SetAside)
+	show(p.m("play.cards-offered"), v.ObjOffer)
 	if o := v.Objective[side]; o > 0 {
-		show("Your objective this round", []int8{o})
+		show(p.m("play.cards-objective"), []int8{o})
 	}
 	if other := side.Other(); v.Objective[other] > 0 {
-		show(other.String()+"'s objective", []int8{v.Objective[other]})
+		show(p.m("play.cards-opp-objective", aSide("Side", other)), []int8{v.Objective[other]})
 	}
 	if len(v.Hand) == 0 && len(v.SetAside) == 0 && len(v.ObjOffer) == 0 {
-		fmt.Fprintln(p.out, "You hold no cards right now.")
+		fmt.Fprintln(p.out, p.m("play.no-cards-now"))
 	}
 }
 
-func (p *playSession) cardName(n int) string {
-	if c := p.g.Deck().Card(n); c != nil {
-		return fmt.Sprintf("#%d %s", n, c.Name)
+func (p *playSession) cardName(n int) string { return p.pr.CardName(p.g.Deck(), n) }
+
+// padRight and padLeft pad to n characters (not bytes: Cyrillic and
+// accented names are several bytes a letter).
+func padRight(s string, n int) string {
+	if k := utf8.RuneCountInString(s); k < n {
+		return s + strings.Repeat(" ", n-k)
 	}
-	return fmt.Sprintf("#%d", n)
+	return s
+}
+
+func padLeft(s string, n int) string {
+	if k := utf8.RuneCountInString(s); k < n {
+		return strings.Repeat(" ", n-k) + s
+	}
+	return s
 }
