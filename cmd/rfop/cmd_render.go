@@ -114,7 +114,7 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	// Channel pictures are always made from the spectator view.
 	v := g.ViewFor(engine.NoSide)
-	caption := render.DefaultCaption(&v)
+	caption := r.Caption(&v) // in the --lang edition
 
 	if *bench {
 		return renderBench(r, &v, prev, caption, *runs, stdout, stderr)
