@@ -32,8 +32,21 @@ func readLegacy(t *testing.T, name string) legacyFixture {
 	return f
 }
 
-func (f legacyFixture) options() Options {
-	return Options{Variant: f.Options.Variant, Seed: f.Options.Seed, BotSide: f.Options.BotSide}
+// deck is the embedded deck under the ID the saved state names (it was
+// saved before deck IDs were canonical: Deck.Relabel).
+func (f legacyFixture) deck(t *testing.T) *Deck {
+	t.Helper()
+	id, err := DeckIDOf(f.State)
+	require.NoError(t, err)
+	d := DefaultDeck()
+	if id != d.ID {
+		d = d.Relabel(id)
+	}
+	return d
+}
+
+func (f legacyFixture) options(t *testing.T) Options {
+	return Options{Variant: f.Options.Variant, Seed: f.Options.Seed, BotSide: f.Options.BotSide, Deck: f.deck(t)}
 }
 
 var legacyFixtures = []string{"legacy_2p_standard.json", "legacy_2p_censorship.json", "legacy_solo_commune.json"}
@@ -44,13 +57,13 @@ func TestLegacyStatesLoadAndMatchTheirReplay(t *testing.T) {
 	for _, name := range legacyFixtures {
 		t.Run(name, func(t *testing.T) {
 			f := readLegacy(t, name)
-			stored, err := Load(f.State, nil)
+			stored, err := Load(f.State, f.deck(t))
 			require.NoError(t, err)
 			for _, e := range stored.S.Log {
 				require.Nil(t, e.Msg, "a legacy entry has no message")
 				require.NotEmpty(t, e.Text)
 			}
-			replayed, err := Replay(f.options(), f.Moves)
+			replayed, err := Replay(f.options(t), f.Moves)
 			require.NoError(t, err)
 			for _, e := range replayed.S.Log {
 				require.NotNil(t, e.Msg, "a replayed entry is a message: %q", e.Text)
@@ -70,7 +83,7 @@ func TestLegacyStatesLoadAndMatchTheirReplay(t *testing.T) {
 // ones keep their Text, and the mixed state still matches a replay.
 func TestLegacyGameContinues(t *testing.T) {
 	f := readLegacy(t, "legacy_2p_censorship.json")
-	g, err := Load(f.State, nil)
+	g, err := Load(f.State, f.deck(t))
 	require.NoError(t, err)
 	require.Nil(t, g.S.Result)
 	old := len(g.S.Log)
@@ -86,7 +99,7 @@ func TestLegacyGameContinues(t *testing.T) {
 	assert.Nil(t, g.S.Log[old-1].Msg)
 	assert.NotNil(t, g.S.Log[old].Msg)
 	require.NotNil(t, g.S.Result.Msg)
-	replayed, err := Replay(f.options(), moves)
+	replayed, err := Replay(f.options(t), moves)
 	require.NoError(t, err)
 	a, _ := g.Save()
 	b, _ := replayed.Save()
@@ -97,11 +110,11 @@ func TestLegacyGameContinues(t *testing.T) {
 // piece, a log line's author, a log line's message, the result.
 func TestSameStateFindsDifferences(t *testing.T) {
 	f := readLegacy(t, "legacy_2p_standard.json")
-	replayed, err := Replay(f.options(), f.Moves)
+	replayed, err := Replay(f.options(t), f.Moves)
 	require.NoError(t, err)
 	good, _ := replayed.Save()
 	tamper := func(fn func(s *State)) []byte {
-		g, err := Load(good, nil)
+		g, err := Load(good, f.deck(t))
 		require.NoError(t, err)
 		fn(&g.S)
 		b, _ := json.Marshal(&g.S)
