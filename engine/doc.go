@@ -15,7 +15,10 @@
 // it is, and the complete list of legal Choices. Apply(side, choice)
 // checks the choice against the prompt and returns ErrNotYourDecision,
 // ErrIllegal, ErrStale or ErrGameOver without changing anything when it
-// does not match. PromptText and ChoiceText give the words for players.
+// does not match. PromptMsg and ChoiceMsg give the words for players as
+// messages (Msg: a catalogue id and typed arguments that package locale
+// prints in the player's language; log lines and results carry one too);
+// PromptText and ChoiceText are their English (Msg.English).
 // ViewFor(side) is the redacted view of one side or of a spectator; the
 // Log holds public and private lines.
 //
