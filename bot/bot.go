@@ -13,7 +13,13 @@
 // Publication (publish.go): each time a player must be called, a new board
 // message (picture, summary, mention, Take my turn / My hand) is posted and
 // the previous one keeps only its text, so the live board is always the
-// newest message; otherwise the live board is edited in place.
+// newest message; otherwise the live board is edited in place. What a
+// move publishes is stored with the move and delivered afterwards by the
+// game's publisher (outbox.go), so a crash never loses it; a new round is
+// published at once, so both players choose their objectives together.
+//
+// Rendering (render.go): at most about one picture per core is drawn at
+// once, never on the path of an acknowledgement.
 //
 // Hidden information: channel messages, their attachments and summaries
 // are built only from the engine's public view and public log lines;
@@ -107,6 +113,20 @@ type Bot struct {
 	recent map[string]time.Time              // cool-downs (perms.go), under mu
 
 	replaySlots chan struct{} // replays drawn at once (history.go)
+
+	// Publishers (outbox.go): one per game with pending publications;
+	// the flag asks it for another pass. Under mu.
+	pubs     map[int64]*bool
+	pubLocks map[int64]*sync.Mutex
+	pubWG    sync.WaitGroup
+	// dead: a test hook simulated a crash; nothing more is published.
+	dead bool
+	hook func(gameID int64, step string) bool
+
+	// renders bounds the pictures drawn at once (render.go).
+	renders  chan struct{}
+	boards   boardCache
+	stopping chan struct{} // closed when Shutdown begins
 }
 
 // New returns a bot with defaults filled in.
@@ -129,7 +149,8 @@ func New(d Deps) *Bot {
 	}
 	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, paused: map[int64]error{},
 		langs: map[string]glossary.Lang{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
-		replaySlots: make(chan struct{}, maxReplays)}
+		replaySlots: make(chan struct{}, maxReplays),
+		pubs:        map[int64]*bool{}, pubLocks: map[int64]*sync.Mutex{}, renders: make(chan struct{}, renderSlots()), stopping: make(chan struct{})}
 }
 
 // lockGame serialises a game's moves in this process.
@@ -145,13 +166,18 @@ func (b *Bot) lockGame(id int64) func() {
 	return l.Unlock
 }
 
-// Shutdown refuses new interactions and waits for in-flight moves.
+// Shutdown refuses new interactions and waits for in-flight moves; the
+// publishers finish the entry they are delivering and leave the rest to
+// the next start (Resume).
 func (b *Bot) Shutdown(ctx context.Context) error {
 	b.mu.Lock()
+	if !b.closing {
+		close(b.stopping)
+	}
 	b.closing = true
 	b.mu.Unlock()
 	done := make(chan struct{})
-	go func() { b.inflight.Wait(); close(done) }()
+	go func() { b.inflight.Wait(); b.pubWG.Wait(); close(done) }()
 	select {
 	case <-done:
 		return nil

@@ -171,14 +171,13 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 		}
 		unlock := b.lockGame(rec.ID)
 		defer unlock()
-		rec, g, err := b.startGame(ctx, rec, nil)
+		rec, _, err = b.startGame(ctx, rec, nil)
 		if err != nil {
 			b.editOriginal(i, msg{content: "I could not start the game: " + err.Error()})
 			return
 		}
 		b.editOriginal(i, msg{content: fmt.Sprintf("Game #%d begins: %s against %s (%s variant).", rec.ID,
 			playerName(rec, engine.Versailles), playerName(rec, engine.Commune), variant)})
-		b.publish(ctx, rec, g)
 		return
 	}
 	rec, err := b.Store.CreateGame(ctx, ng)
@@ -230,13 +229,12 @@ func (b *Bot) cmdSolo(ctx context.Context, i *discordgo.Interaction, o options) 
 	}
 	unlock := b.lockGame(rec.ID)
 	defer unlock()
-	rec, g, err := b.startGame(ctx, rec, nil)
+	rec, _, err = b.startGame(ctx, rec, nil)
 	if err != nil {
 		b.editOriginal(i, msg{content: "I could not start the game: " + err.Error()})
 		return
 	}
 	b.editOriginal(i, msg{content: fmt.Sprintf("Solo game #%d begins: you play **%s** against the solo opponent. Each of its decisions is explained in `/rfop log`.", rec.ID, mine)})
-	b.publish(ctx, rec, g)
 }
 
 // cmdBoard posts the board again as the newest message (the previous one

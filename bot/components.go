@@ -172,12 +172,22 @@ func (b *Bot) onChoice(ctx context.Context, i *discordgo.Interaction, id customI
 		b.editOriginal(i, b.panel(rec, g, side, "That option does not exist; here is the current panel."))
 		return
 	}
-	rec, err = b.commit(ctx, rec, g, engine.Move{Side: side, Choice: p.Choices[k]}, user)
+	from, chose := g.S.Version, g.ChoiceText(p, p.Choices[k])
+	rec, published, err := b.commitWith(ctx, rec, g, engine.Move{Side: side, Choice: p.Choices[k]}, user, "", pubAuto, panelTargetOf(i, side, chose))
 	if err != nil {
 		b.moveFailed(ctx, i, id.Game, side, err)
 		return
 	}
-	b.afterChoice(ctx, i, rec, g, side)
+	after := outPayload{From: from, Record: panelTargetOf(i, side, chose).record, Chose: chose}
+	if !published {
+		// The same player decides on: the next question, at once.
+		b.editOriginal(i, b.afterPanel(rec, g, side, after))
+		return
+	}
+	// The chain's end is published by the game's publisher; the mover's
+	// panel does not wait for the board's picture.
+	after.Token = i.Token
+	b.showPanelNow(ctx, i, rec, g, side, after)
 }
 
 // unchangedSince: a simultaneous choice (objectives, Final Crisis
@@ -213,33 +223,6 @@ func (b *Bot) moveFailed(ctx context.Context, i *discordgo.Interaction, gameID i
 	b.editOriginal(i, b.panel(rec, g, side, note))
 }
 
-// afterChoice: keep the panel going while the same player decides; when
-// the chain ends, update the channel.
-func (b *Bot) afterChoice(ctx context.Context, i *discordgo.Interaction, rec storage.Game, g *engine.Game, side engine.Side) {
-	if _, again := g.PromptFor(side); again && g.S.Result == nil && !b.botMovedLast(ctx, rec) {
-		b.editOriginal(i, b.panel(rec, g, side, ""))
-		return
-	}
-	b.publish(ctx, rec, g)
-	if _, again := g.PromptFor(side); again && g.S.Result == nil {
-		b.editOriginal(i, b.panel(rec, g, side, "The solo opponent has played (see the board)."))
-		return
-	}
-	done := "✅ Done — the board shows your play."
-	if g.S.Result != nil {
-		done = "🏁 " + g.S.Result.Summary
-	}
-	b.editOriginal(i, msg{content: done})
-}
-
-func (b *Bot) botMovedLast(ctx context.Context, rec storage.Game) bool {
-	if rec.BotSide == "" || rec.Mode != storage.ModeSolo {
-		return false
-	}
-	actions, err := b.Store.Actions(ctx, rec.ID)
-	return err == nil && len(actions) > 0 && actions[len(actions)-1].UserID == ""
-}
-
 // ---- challenges ----
 
 func (b *Bot) onChallengeAnswer(ctx context.Context, i *discordgo.Interaction, id customID) {
@@ -273,7 +256,7 @@ func (b *Bot) onChallengeAnswer(ctx context.Context, i *discordgo.Interaction, i
 		b.editOriginal(i, msg{content: fmt.Sprintf("Challenge #%d expired (challenges last 24 hours).", rec.ID)})
 		return
 	}
-	rec, g, err := b.startGame(ctx, rec, rec.Players)
+	rec, _, err = b.startGame(ctx, rec, rec.Players)
 	if err != nil {
 		b.Log.Error("start game", "game", rec.ID, "err", err)
 		b.editOriginal(i, msg{content: "I could not start the game: " + err.Error()})
@@ -281,10 +264,10 @@ func (b *Bot) onChallengeAnswer(ctx context.Context, i *discordgo.Interaction, i
 	}
 	b.editOriginal(i, msg{content: fmt.Sprintf("Challenge accepted: game #%d begins. %s plays Versailles, %s plays the Commune.",
 		rec.ID, playerName(rec, engine.Versailles), playerName(rec, engine.Commune))})
-	b.publish(ctx, rec, g)
 }
 
-// startGame creates the engine game of a waiting challenge and activates it.
+// startGame creates the engine game of a waiting challenge, activates it
+// and publishes its start.
 func (b *Bot) startGame(ctx context.Context, rec storage.Game, players []storage.Player) (storage.Game, *engine.Game, error) {
 	// A new game starts with the bot's current deck, kept in the database
 	// so the game keeps it whatever the deck file or a release does.
@@ -307,7 +290,12 @@ func (b *Bot) startGame(ctx context.Context, rec storage.Game, players []storage
 	if err != nil {
 		return rec, nil, err
 	}
-	rec, err = b.playSolo(ctx, rec, g)
+	replies, err := b.soloReplies(g)
+	if err != nil {
+		return rec, nil, err
+	}
+	// The first board, hand DMs... stored with the start (outbox.go).
+	rec, err = b.publishStart(ctx, rec, g, replies)
 	return rec, g, err
 }
 
@@ -371,12 +359,11 @@ func (b *Bot) onUndoConsent(ctx context.Context, i *discordgo.Interaction, id cu
 		b.editOriginal(i, msg{content: playerName(rec, asker.Other()) + " refused the undo."})
 		return
 	}
-	if rec, err = b.commitAllowed(ctx, rec, g, engine.Move{Side: asker, Undo: true}, req.UserID, userID(i)); err != nil {
+	if _, _, err = b.commitWith(ctx, rec, g, engine.Move{Side: asker, Undo: true}, req.UserID, userID(i), pubAlways, nil); err != nil {
 		b.editOriginal(i, msg{content: "The undo failed: " + err.Error()})
 		return
 	}
 	b.editOriginal(i, msg{content: fmt.Sprintf("↩️ %s allowed %s to take back their last choice.", mention(userID(i)), mention(req.UserID))})
-	b.publish(ctx, rec, g)
 }
 
 func (b *Bot) onResignConfirm(ctx context.Context, i *discordgo.Interaction, id customID) {
@@ -391,12 +378,11 @@ func (b *Bot) onResignConfirm(ctx context.Context, i *discordgo.Interaction, id 
 		b.editOriginal(i, msg{content: "You cannot resign this game."})
 		return
 	}
-	if rec, err = b.commit(ctx, rec, g, engine.Move{Side: side, Resign: true}, userID(i)); err != nil {
+	if _, err = b.commitPublishing(ctx, rec, g, engine.Move{Side: side, Resign: true}, userID(i)); err != nil {
 		b.editOriginal(i, msg{content: "Resigning failed: " + err.Error()})
 		return
 	}
 	b.editOriginal(i, msg{content: "You resigned."})
-	b.publish(ctx, rec, g)
 }
 
 // gameNotRunning explains why a game's buttons no longer act.

@@ -18,6 +18,7 @@ type Session interface {
 	ChannelMessageSendComplex(channelID string, data *discordgo.MessageSend, opts ...discordgo.RequestOption) (*discordgo.Message, error)
 	ChannelMessageEditComplex(m *discordgo.MessageEdit, opts ...discordgo.RequestOption) (*discordgo.Message, error)
 	UserChannelCreate(recipientID string, opts ...discordgo.RequestOption) (*discordgo.Channel, error)
+	ChannelMessages(channelID string, limit int, beforeID, afterID, aroundID string, opts ...discordgo.RequestOption) ([]*discordgo.Message, error)
 	ApplicationCommandBulkOverwrite(appID string, guildID string, commands []*discordgo.ApplicationCommand, opts ...discordgo.RequestOption) ([]*discordgo.ApplicationCommand, error)
 	RequestWithBucketID(method, urlStr string, data interface{}, bucketID string, opts ...discordgo.RequestOption) ([]byte, error)
 	RequestRaw(method, urlStr, contentType string, b []byte, bucketID string, sequence int, opts ...discordgo.RequestOption) ([]byte, error)

@@ -148,6 +148,7 @@ func (h *harness) start() {
 	require.NoError(t, b.RegisterCommands(""))
 	_, err = b.CheckGames(context.Background()) // as Run does before serving
 	require.NoError(t, err)
+	require.NoError(t, b.Resume(context.Background()))
 	h.store, h.dg, h.b = store, dg, b
 }
 
@@ -313,6 +314,8 @@ func (h *harness) choose(user string, panel *fakediscord.Message, r *rand.Rand) 
 	require.Equal(h.t, discordgo.InteractionResponseDeferredMessageUpdate, resp.Type, "a choice is acknowledged at once")
 	m, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ID == panel.ID && m.Version > panel.Version }, waitLong)
 	require.NoError(h.t, err, "the panel was not updated after %s", i)
+	// The panel does not wait for the board: wait for the publication.
+	require.NoError(h.t, h.b.WaitPublished(context.Background()))
 	return m
 }
 
@@ -389,5 +392,6 @@ func (h *harness) startChallenge(channel string, aliceSide string) storage.Game 
 		return m.ChannelID == channel && m.Button("Take my turn") != nil
 	}, waitLong)
 	require.NoError(h.t, err, "the board is posted when the game starts")
+	require.NoError(h.t, h.b.WaitPublished(context.Background()), "and the hand DMs")
 	return rec
 }

@@ -12,21 +12,47 @@ import (
 	"github.com/rfop/rfop/storage"
 )
 
-// persist stores one applied move (action + new state) with the version
-// check; a finished game is closed with its result in the same transaction.
-func (b *Bot) persist(ctx context.Context, rec storage.Game, g *engine.Game, m engine.Move, user, allowedBy string) (storage.Game, error) {
+// step is one applied move, ready to be stored: the action and the
+// engine state after it.
+type step struct {
+	move engine.Move
+	user string
+	// allowedBy: the opponent who allowed this undo (the store records
+	// both who asked and who allowed).
+	allowedBy string
+	state     []byte
+	result    []byte // the engine's result when this move ended the game
+	outbox    []storage.OutboxEntry
+}
+
+// stepOf captures g right after m was applied to it.
+func stepOf(g *engine.Game, m engine.Move, user string) (step, error) {
 	state, err := g.Save()
 	if err != nil {
-		return rec, err
+		return step{}, err
 	}
-	choice, err := json.Marshal(m)
+	st := step{move: m, user: user, state: state}
+	if g.S.Result != nil {
+		if st.result, err = json.Marshal(g.S.Result); err != nil {
+			return step{}, fmt.Errorf("encode result: %w", err)
+		}
+	}
+	return st, nil
+}
+
+// persist stores one step (action + new state, and its publications)
+// with the version check; a finished game is closed with its result in
+// the same transaction.
+func (b *Bot) persist(ctx context.Context, rec storage.Game, st step) (storage.Game, error) {
+	choice, err := json.Marshal(st.move)
 	if err != nil {
 		return rec, fmt.Errorf("encode move: %w", err)
 	}
-	mv := storage.Move{GameID: rec.ID, ExpectedVersion: rec.StateVersion, Side: sideKey(m.Side), UserID: user, AllowedBy: allowedBy, Choice: choice, NewState: state}
-	if g.S.Result != nil {
+	mv := storage.Move{GameID: rec.ID, ExpectedVersion: rec.StateVersion, Side: sideKey(st.move.Side), UserID: st.user,
+		AllowedBy: st.allowedBy, Choice: choice, NewState: st.state, Outbox: st.outbox}
+	if st.result != nil {
 		mv.Status = storage.StatusFinished
-		mv.Result, _ = json.Marshal(g.S.Result)
+		mv.Result = st.result
 	}
 	rec, err = b.Store.ApplyMove(ctx, mv)
 	if err == nil && rec.Status == storage.StatusFinished {
@@ -35,55 +61,107 @@ func (b *Bot) persist(ctx context.Context, rec storage.Game, g *engine.Game, m e
 	return rec, err
 }
 
-// commit applies a player's move and persists it, then lets the solo
-// opponent play while it must decide (each of its decisions is an action
-// of its own in the log).
+// pubMode says whether a commit publishes the end of the chain.
+type pubMode int
+
+const (
+	pubNever  pubMode = iota // the mover's panel carries on (undo)
+	pubAlways                // the channel must be told (resign, an agreed undo)
+	pubAuto                  // a choice: publish when the chain ends (see commitWith)
+)
+
+// commit applies a player's move and lets the solo opponent reply (each
+// of its decisions is an action of its own in the log), then stores them;
+// it publishes nothing.
 func (b *Bot) commit(ctx context.Context, rec storage.Game, g *engine.Game, m engine.Move, user string) (storage.Game, error) {
-	return b.commitAllowed(ctx, rec, g, m, user, "")
+	rec, _, err := b.commitWith(ctx, rec, g, m, user, "", pubNever, nil)
+	return rec, err
 }
 
-// commitAllowed is commit for an undo the opponent allowed (allowedBy):
-// the store records both who asked (user) and who allowed.
-func (b *Bot) commitAllowed(ctx context.Context, rec storage.Game, g *engine.Game, m engine.Move, user, allowedBy string) (storage.Game, error) {
+// commitPublishing is commit followed by the publication of the new
+// situation, stored with the moves.
+func (b *Bot) commitPublishing(ctx context.Context, rec storage.Game, g *engine.Game, m engine.Move, user string) (storage.Game, error) {
+	rec, _, err := b.commitWith(ctx, rec, g, m, user, "", pubAlways, nil)
+	return rec, err
+}
+
+// commitWith applies m and the solo opponent's replies, decides whether
+// the chain's end must be published (pubAuto: the game ended, the mover
+// has no decision left, the solo opponent played, or a new round or the
+// Final Crisis began, whose board and hand DMs go out at once so that
+// both players choose at the same time), and stores the moves with the
+// publication in the last move's transaction: what is committed is
+// published, even across a crash (the outbox). It reports whether it
+// published; the publisher then delivers, and updates the mover's panel
+// (pt) last. allowedBy is the opponent who allowed an undo, if any.
+func (b *Bot) commitWith(ctx context.Context, rec storage.Game, g *engine.Game, m engine.Move, user, allowedBy string, mode pubMode, pt *panelTarget) (storage.Game, bool, error) {
+	from, round := g.S.Version, g.S.Round
 	if err := g.ApplyMove(m); err != nil {
-		return rec, err
+		return rec, false, err
 	}
-	rec, err := b.persist(ctx, rec, g, m, user, allowedBy)
+	first, err := stepOf(g, m, user)
 	if err != nil {
-		return rec, err
+		return rec, false, err
 	}
-	return b.playSolo(ctx, rec, g)
+	first.allowedBy = allowedBy
+	replies, err := b.soloReplies(g)
+	if err != nil {
+		return rec, false, err
+	}
+	steps := append([]step{first}, replies...)
+	publish := mode == pubAlways
+	if mode == pubAuto {
+		_, again := g.PromptFor(m.Side)
+		publish = !again || g.S.Result != nil || len(replies) > 0 || g.S.Round != round
+	}
+	if publish {
+		steps[len(steps)-1].outbox = b.plan(ctx, rec, g, steps, from, pt)
+	}
+	for _, st := range steps {
+		if rec, err = b.persist(ctx, rec, st); err != nil {
+			return rec, false, err
+		}
+	}
+	if publish {
+		b.kick(rec.ID)
+	}
+	return rec, publish, nil
 }
 
-func (b *Bot) playSolo(ctx context.Context, rec storage.Game, g *engine.Game) (storage.Game, error) {
+// soloReplies lets the solo opponent decide while it must, applying its
+// moves to g.
+func (b *Bot) soloReplies(g *engine.Game) ([]step, error) {
 	bot := g.S.BotSide
 	if bot == engine.NoSide {
-		return rec, nil
+		return nil, nil
 	}
 	if b.Solo == nil {
-		return rec, errors.New("the solo opponent is not available in this build")
+		return nil, errors.New("the solo opponent is not available in this build")
 	}
+	var steps []step
 	for n := 0; g.S.Result == nil; n++ {
 		p, ok := g.PromptFor(bot)
 		if !ok {
 			break
 		}
 		if n > 2000 {
-			return rec, errors.New("the solo opponent did not finish its turn")
+			return nil, errors.New("the solo opponent did not finish its turn")
 		}
 		c, note, err := b.Solo.Decide(g, p)
 		if err != nil {
-			return rec, fmt.Errorf("solo opponent: %w", err)
+			return nil, fmt.Errorf("solo opponent: %w", err)
 		}
 		m := engine.Move{Side: bot, Choice: c, Note: note}
 		if err := g.ApplyMove(m); err != nil {
-			return rec, fmt.Errorf("solo opponent: %w", err)
+			return nil, fmt.Errorf("solo opponent: %w", err)
 		}
-		if rec, err = b.persist(ctx, rec, g, m, "", ""); err != nil {
-			return rec, err
+		st, err := stepOf(g, m, "")
+		if err != nil {
+			return nil, err
 		}
+		steps = append(steps, st)
 	}
-	return rec, nil
+	return steps, nil
 }
 
 func decodeMoves(actions []storage.Action) ([]engine.Move, error) {
@@ -121,58 +199,15 @@ func chainStart(moves []engine.Move, bot engine.Side) int {
 	return i
 }
 
-// dealDMs sends each player their new hand, with their current choice
-// (objectives, or the Final Crisis discards), when a round (or the Final
-// Crisis) began during the chain: also to a player who already made that
-// choice in their chain, so every player has each round's hand in DMs. It
-// returns public notes for the board about players whose DMs are closed.
-func (b *Bot) dealDMs(ctx context.Context, rec storage.Game, g *engine.Game, info chainInfo) []string {
-	if info.known && info.prevRound == g.S.Round {
-		return nil // no new deal: already sent
-	}
-	var notes []string
-	for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
-		if !info.known {
-			// The game start: the deal is there, the objective choice too.
-			if p, ok := g.PromptFor(side); !ok || p.Kind != engine.PromptObjective && p.Kind != engine.PromptFCDiscard {
-				continue
-			}
-		}
-		if user, ok := b.sendHandDM(ctx, rec, g, side); !ok {
-			// Say so without revealing anything: the board's My hand
-			// button answers privately.
-			notes = append(notes, "⚠️ "+mention(user)+", I can't send you direct messages: press **My hand** below to see your cards (only you will see them).")
-		}
-	}
-	return notes
-}
-
-// sendHandDM sends side's player their hand and current choice by DM. It
-// reports false, with the user, when the DM could not be sent.
-func (b *Bot) sendHandDM(ctx context.Context, rec storage.Game, g *engine.Game, side engine.Side) (string, bool) {
-	pl, ok := rec.Player(sideKey(side))
-	if !ok || pl.IsBot {
-		return "", true
-	}
-	if rec.GuildID == "" {
-		return pl.UserID, true // a DM game: the panel is already private
-	}
+// handDM is side's hand DM at a new deal: the game, the round and the
+// hand, then the current choice (objectives, or the Final Crisis
+// discards) with its buttons, and the hand picture.
+func (b *Bot) handDM(rec storage.Game, g *engine.Game, side engine.Side) msg {
 	m := b.panelWith(rec, g, side, fmt.Sprintf("Game #%d in <#%s> — %s. Your hand: %s.", rec.ID, rec.ChannelID, roundName(g.S.Round), b.cardList(g.Deck(), g.S.Hand[side])), false)
-	ch, err := b.Session.UserChannelCreate(pl.UserID)
-	if err == nil {
-		send := &discordgo.MessageSend{Content: m.content, Components: m.comps}
-		if png := b.handPicture(rec, g, side); png != nil {
-			send.Files = []*discordgo.File{pngFile("hand.png", png)}
-		}
-		_, err = b.Session.ChannelMessageSendComplex(ch.ID, send)
+	if png := b.handPicture(rec, g, side); png != nil {
+		m.files = []*discordgo.File{pngFile("hand.png", png)}
 	}
-	if err == nil {
-		return pl.UserID, true
-	}
-	if discordErrorCode(err) != codeCannotDM {
-		b.Log.Warn("DM hand", "game", rec.ID, "err", err)
-	}
-	return pl.UserID, false
+	return m
 }
 
 func (b *Bot) handPicture(rec storage.Game, g *engine.Game, side engine.Side) []byte {
@@ -180,7 +215,11 @@ func (b *Bot) handPicture(rec storage.Game, g *engine.Game, side engine.Side) []
 		return nil
 	}
 	// The player's own view: the picture sorts it into labelled sections.
-	png, err := b.Pictures.Hand(b.langOf(rec.GuildID), g.Deck(), g.ViewFor(side))
+	var png []byte
+	err := b.drawing(func() (err error) {
+		png, err = b.Pictures.Hand(b.langOf(rec.GuildID), g.Deck(), g.ViewFor(side))
+		return err
+	})
 	if err != nil {
 		b.Log.Warn("render hand", "err", err)
 		return nil
@@ -188,7 +227,8 @@ func (b *Bot) handPicture(rec storage.Game, g *engine.Game, side engine.Side) []
 	return png
 }
 
-func (b *Bot) announceResult(ctx context.Context, rec storage.Game, g *engine.Game) {
+// resultText announces the end of the game, mentioning its players.
+func (b *Bot) resultText(rec storage.Game, g *engine.Game) (string, []string) {
 	var users []string
 	var who []string
 	for _, p := range rec.Players {
@@ -202,10 +242,5 @@ func (b *Bot) announceResult(ctx context.Context, rec storage.Game, g *engine.Ga
 	if r.Winner != engine.NoSide {
 		text += " — " + playerName(rec, r.Winner)
 	}
-	text = b.termsFor(rec.GuildID).Text(text) + "\n" + strings.Join(who, " ")
-	if _, err := b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{
-		Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{Users: users},
-	}); err != nil {
-		b.Log.Warn("announce result", "game", rec.ID, "err", err)
-	}
+	return b.termsFor(rec.GuildID).Text(text) + "\n" + strings.Join(who, " "), users
 }

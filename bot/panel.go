@@ -43,8 +43,9 @@ func (b *Bot) panelWith(rec storage.Game, g *engine.Game, side engine.Side, note
 		return msg{content: content(&sb)}
 	}
 	if !ok {
+		// No buttons: Take my turn would only say this again.
 		sb.WriteString(b.waitingText(rec, g))
-		return msg{content: content(&sb), comps: []discordgo.MessageComponent{turnRow(rec.ID)}}
+		return msg{content: content(&sb)}
 	}
 	fmt.Fprintf(&sb, "**Game #%d · %s · you play %s**\n%s", rec.ID, roundName(g.S.Round), side, g.PromptText(p))
 	if hand := g.S.Hand[side]; showHand && len(hand) > 0 && (p.Kind == engine.PromptPlay || p.Kind == engine.PromptFCPlay || p.Kind == engine.PromptCensor || p.Kind == engine.PromptFCDiscard || p.Kind == engine.PromptObjective) {

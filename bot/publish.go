@@ -65,6 +65,11 @@ func (b *Bot) chainInfo(ctx context.Context, rec storage.Game, g *engine.Game) (
 	if err != nil {
 		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
 	}
+	return b.chainInfoOf(rec, g, moves)
+}
+
+// chainInfoOf is chainInfo for the game g reached by moves.
+func (b *Bot) chainInfoOf(rec storage.Game, g *engine.Game, moves []engine.Move) (chainInfo, error) {
 	opts, err := gameOptions(rec, g.Deck())
 	if err != nil {
 		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
@@ -101,18 +106,32 @@ func (b *Bot) chainInfo(ctx context.Context, rec storage.Game, g *engine.Game) (
 		}
 		return false
 	}
+	// begin is where the chain ending at e began. Between two players a
+	// new round (or the Final Crisis) is published at once (roundEnded),
+	// so a chain never reaches back across a round change.
+	begin := func(e int) int {
+		s := chainStart(moves[:e], g.S.BotSide)
+		if g.S.BotSide == engine.NoSide {
+			for v := e - 1; v > s; v-- {
+				if rounds[v] != rounds[v-1] {
+					return v
+				}
+			}
+		}
+		return s
+	}
 	end := len(moves)
 	if end == 0 {
 		return chainInfo{fresh: anyHumanDecides(kinds[0], human)}, nil
 	}
-	start := chainStart(moves, g.S.BotSide)
+	start := begin(end)
 	info := chainInfo{chainFrom: start, fresh: fresh(start, end), prevRound: rounds[start], known: true}
 	// Walk back to the chain whose end called a player: its board is the
 	// live one, and an edit in place keeps its lines.
 	from, e := start, end
 	for from > 0 && !fresh(from, e) {
 		e = from
-		from = chainStart(moves[:e], g.S.BotSide)
+		from = begin(e)
 	}
 	info.from = from
 	for _, m := range moves[from:] {
@@ -144,33 +163,6 @@ func anyHumanDecides(kinds [2]engine.PromptKind, human [2]bool) bool {
 	return human[0] && kinds[0] != "" || human[1] && kinds[1] != ""
 }
 
-// publish shows the end of a decision chain: DMs for a new deal, the
-// board (a new one calling the next player, or the live one edited), and
-// the result when the game ends.
-func (b *Bot) publish(ctx context.Context, rec storage.Game, g *engine.Game) {
-	info, err := b.chainInfo(ctx, rec, g)
-	if err != nil {
-		b.Log.Error("publish: read the decision chain", "game", rec.ID, "err", err)
-		info = chainInfo{from: g.S.Version, fresh: true}
-	}
-	var notes []string
-	if g.S.Result == nil {
-		// Before the board, so that the board stays the newest message.
-		notes = b.dealDMs(ctx, rec, g, info)
-	}
-	if err := b.showBoard(ctx, rec, g, info, boardPost{fresh: info.fresh, notify: true, notes: notes}); err != nil {
-		if discordErrorCode(err) == codeUnknownChannel {
-			// Deleted while we were away (no CHANNEL_DELETE seen): archive.
-			b.HandleChannelDelete(ctx, rec.ChannelID)
-			return
-		}
-		b.Log.Warn("publish board", "game", rec.ID, "err", err)
-	}
-	if g.S.Result != nil {
-		b.announceResult(ctx, rec, g)
-	}
-}
-
 // boardPost says how to show the board.
 type boardPost struct {
 	fresh  bool     // post a new board and collapse the live one
@@ -183,14 +175,7 @@ type boardPost struct {
 // shown at all.
 func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, info chainInfo, bp boardPost) error {
 	content := b.boardContent(rec, g, info, bp.notes)
-	var png []byte
-	if b.Pictures != nil {
-		var err error
-		if png, err = b.Pictures.Board(b.langOf(rec.GuildID), g.Deck(), g.ViewFor(engine.NoSide), info.since, b.caption(g, info)); err != nil {
-			b.Log.Error("render board", "game", rec.ID, "err", err)
-			png = nil
-		}
-	}
+	png := b.boardPicture(rec, g, info)
 	comps := []discordgo.MessageComponent{turnRow(rec.ID)}
 	if g.S.Result != nil {
 		comps = rematchRow(rec) // the result board: Rematch, for two members
@@ -235,6 +220,34 @@ func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, i
 	return nil
 }
 
+// boardPicture draws the public board (nil without a renderer or if the
+// drawing failed: the board is then posted as text).
+func (b *Bot) boardPicture(rec storage.Game, g *engine.Game, info chainInfo) []byte {
+	if b.Pictures == nil {
+		return nil
+	}
+	lang, view, caption := b.langOf(rec.GuildID), g.ViewFor(engine.NoSide), b.caption(g, info)
+	draw := func() (png []byte, err error) {
+		err = b.drawing(func() (err error) {
+			png, err = b.Pictures.Board(lang, g.Deck(), view, info.since, caption)
+			return err
+		})
+		return png, err
+	}
+	var png []byte
+	key, err := boardKey(lang, view, info.since, caption)
+	if err == nil {
+		png, err = b.boards.board(key, draw)
+	} else {
+		png, err = draw()
+	}
+	if err != nil {
+		b.Log.Error("render board", "game", rec.ID, "err", err)
+		return nil
+	}
+	return png
+}
+
 // editBoard replaces the live board's content, buttons and picture.
 func (b *Bot) editBoard(live storage.Message, content string, comps []discordgo.MessageComponent, png []byte) error {
 	keep := []*discordgo.MessageAttachment{} // replace the picture, never append
@@ -267,6 +280,8 @@ func (b *Bot) collapseBoard(ctx context.Context, old storage.Message) {
 // retireBoard removes the live board's buttons when the game stops without
 // a result (abandoned): they could only answer that it is not running.
 func (b *Bot) retireBoard(ctx context.Context, gameID int64) {
+	unlock := b.lockPublisher(gameID)
+	defer unlock()
 	live, err := b.Store.LatestMessage(ctx, gameID, storage.KindBoard)
 	if err != nil {
 		return
@@ -348,6 +363,8 @@ func decidingUsers(rec storage.Game, g *engine.Game) []string {
 // repostBoard posts the board again as the newest message (/rfop board),
 // collapsing the previous one; it calls nobody.
 func (b *Bot) repostBoard(ctx context.Context, rec storage.Game, g *engine.Game, bp boardPost) error {
+	unlock := b.lockPublisher(rec.ID) // not in the middle of a publication
+	defer unlock()
 	info, err := b.chainInfo(ctx, rec, g)
 	if err != nil {
 		b.Log.Warn("repost board: read the decision chain", "game", rec.ID, "err", err)

@@ -58,6 +58,14 @@ func pngFile(name string, data []byte) *discordgo.File {
 
 // editOriginal replaces the deferred response (or the clicked message).
 func (b *Bot) editOriginal(i *discordgo.Interaction, m msg) {
+	if err := b.editPanel(i, m); err != nil {
+		b.Log.Warn("edit interaction response failed", "interaction", i.ID, "err", err)
+	}
+}
+
+// editPanel is editOriginal returning the error (the publisher edits a
+// mover's panel from the stored interaction token).
+func (b *Bot) editPanel(i *discordgo.Interaction, m msg) error {
 	comps := m.comps
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
@@ -71,9 +79,7 @@ func (b *Bot) editOriginal(i *discordgo.Interaction, m msg) {
 		empty := []*discordgo.MessageAttachment{}
 		e.Attachments = &empty // replace, never append
 	}
-	if err := editInteraction(b.Session, i, e); err != nil {
-		b.Log.Warn("edit interaction response failed", "interaction", i.ID, "err", err)
-	}
+	return editInteraction(b.Session, i, e)
 }
 
 // followupEphemeral sends another private message on an interaction.

@@ -30,6 +30,10 @@ type Config struct {
 	Ready func()
 }
 
+// redeliverEvery: how often publications a Discord error left undelivered
+// are tried again.
+const redeliverEvery = 15 * time.Second
+
 // NewSession builds the discordgo session, pointed at APIBase if set.
 func NewSession(cfg Config) (*discordgo.Session, error) {
 	s, err := discordgo.New("Bot " + strings.TrimPrefix(cfg.Token, "Bot "))
@@ -95,6 +99,10 @@ func Run(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return err
 	}
+	// Deliver what a previous run committed but did not publish.
+	if err := b.Resume(ctx); err != nil {
+		return err
+	}
 	log.Info("ready", "active_games", active)
 	if cfg.Ready != nil {
 		cfg.Ready()
@@ -105,6 +113,8 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	t := time.NewTicker(every)
 	defer t.Stop()
+	retry := time.NewTicker(redeliverEvery)
+	defer retry.Stop()
 	for {
 		select {
 		case <-ctx.Done():
@@ -115,6 +125,8 @@ func Run(ctx context.Context, cfg Config) error {
 			return err
 		case <-t.C:
 			b.Remind(ctx)
+		case <-retry.C:
+			b.Redeliver(ctx)
 		}
 	}
 }

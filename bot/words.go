@@ -190,3 +190,27 @@ func pieceCounts(g *engine.Game, x engine.Space) string {
 	}
 	return strings.Join(parts, " · ")
 }
+
+// Sentences of the publication (outbox.go, reveal.go), in one place for
+// the message catalogue.
+const (
+	doneText       = "✅ Done — your play goes to the board."
+	soloPlayedNote = "The solo opponent has played (see the board)."
+	newDealNote    = "A new deal: the board and your hand DM go out now; choose here or from the DM, in any order with your opponent."
+	revealHeading  = "🔒 Shown to you only:"
+)
+
+// closedDMsNote goes on the board, revealing nothing, when a player's
+// hand could not be sent by DM: the board's My hand button answers
+// privately.
+func closedDMsNote(user string) string {
+	return "⚠️ " + mention(user) + ", I can't send you direct messages: press **My hand** below to see your cards (only you will see them)."
+}
+
+// choseLine records, under a hand DM, the choice made from it.
+func choseLine(chose string) string { return "✅ You chose: " + chose }
+
+// revealDMText is the DM of hidden cards an event showed a player.
+func revealDMText(gameID int64, channelID, round string, lines []string) string {
+	return fmt.Sprintf("Game #%d in <#%s> — %s. %s\n%s", gameID, channelID, round, revealHeading, strings.Join(lines, "\n"))
+}

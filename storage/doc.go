@@ -29,6 +29,13 @@
 //   - messages: Discord messages posted for a game (board, pings, prompts)
 //     so the bot can edit the board and disable stale buttons after a
 //     restart.
+//   - outbox: what each committed game version must publish (board,
+//     hand DMs, result, the mover's panel), written by ApplyMove in the
+//     move's transaction (Move.Outbox) or by Enqueue; the bot delivers
+//     the pending entries (PendingOutbox), records what each delivery
+//     produced (UpdateOutbox: the Discord message it created, so a retry
+//     finds it instead of posting twice) and marks them done. payload and
+//     outcome are the bot's JSON.
 //   - guild_settings: per-guild reminder interval, admin role, language;
 //     GuildSettings returns DefaultSettings for a guild with no row.
 //   - decks: decks by id (the engine's hash of the deck's canonical

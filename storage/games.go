@@ -421,6 +421,11 @@ func (s *SQLiteStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 	if err := validJSON("result", m.Result, false); err != nil {
 		return Game{}, err
 	}
+	for _, e := range m.Outbox {
+		if err := validOutbox(e); err != nil {
+			return Game{}, err
+		}
+	}
 
 	var g Game
 	err := s.write(ctx, func(tx *sql.Tx) error {
@@ -468,6 +473,12 @@ func (s *SQLiteStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 				return fmt.Errorf("%w: game %d: action %d does not follow the log: %w", ErrIntegrity, m.GameID, g.StateVersion, err)
 			}
 			return fmt.Errorf("storage: game %d: appending action %d: %w", m.GameID, g.StateVersion, err)
+		}
+		for _, e := range m.Outbox {
+			e.GameID, e.Version = m.GameID, g.StateVersion
+			if err := insertOutbox(ctx, tx, e, now); err != nil {
+				return err
+			}
 		}
 		return loadPlayers(ctx, tx, &g)
 	})

@@ -189,6 +189,26 @@ type Move struct {
 	// by Side, at ExpectedVersion (else ErrConflict); the action records
 	// both who asked (UserID) and who allowed.
 	AllowedBy string
+	// Outbox: what this move must publish, stored in the same
+	// transaction (GameID and Version are set to the move's game and new
+	// version).
+	Outbox []OutboxEntry
+}
+
+// OutboxEntry is one thing a committed game version must publish on
+// Discord (a board, a hand DM, the result...). Kind, Payload and Outcome
+// belong to the bot; the store keeps them and their delivery state.
+type OutboxEntry struct {
+	ID      int64
+	GameID  int64
+	Version int64 // the game's state_version that produced it (its batch)
+	Kind    string
+	Payload []byte // JSON or empty: what to publish
+	// Outcome is JSON or empty: what delivering it produced so far (the
+	// Discord message it created...), so that a retry does not repeat it.
+	Outcome   []byte
+	CreatedAt time.Time
+	DoneAt    time.Time // zero while undelivered
 }
 
 // Action is one entry of a game's append-only move log.
@@ -300,6 +320,18 @@ type Store interface {
 	// DeleteMessage forgets a message (deleted on Discord, or its buttons
 	// disabled for good). ErrNotFound if it was not recorded.
 	DeleteMessage(ctx context.Context, channelID, messageID string) error
+
+	// Enqueue stores publications outside a move (a game's start).
+	Enqueue(ctx context.Context, entries ...OutboxEntry) error
+	// PendingOutbox lists the undelivered entries of a game (of every
+	// game if gameID is 0), oldest first.
+	PendingOutbox(ctx context.Context, gameID int64) ([]OutboxEntry, error)
+	// OutboxBatch lists every entry a game version produced, delivered or
+	// not, oldest first.
+	OutboxBatch(ctx context.Context, gameID, version int64) ([]OutboxEntry, error)
+	// UpdateOutbox records an entry's outcome (nil keeps it) and, if done,
+	// marks it delivered. ErrNotFound if there is no such entry.
+	UpdateOutbox(ctx context.Context, id int64, outcome []byte, done bool) error
 
 	GuildSettings(ctx context.Context, guildID string) (Settings, error)
 	SetGuildSettings(ctx context.Context, s Settings) (Settings, error)

@@ -236,6 +236,9 @@ func (s *Server) buildMessage(prev *Message, f fields, files []*upload, allowEph
 				a.Width, a.Height = cfg.Width, cfg.Height
 			}
 		}
+		if s.cfg.noFileData {
+			a.Data = nil
+		}
 		added = append(added, a)
 		m.Attachments = append(m.Attachments, a)
 	}

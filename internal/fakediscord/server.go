@@ -96,6 +96,7 @@ type config struct {
 	allowUnknown      bool
 	noValidation      bool
 	strictCommands    bool
+	noFileData        bool
 	maxResumeBuffered int
 }
 
@@ -159,6 +160,12 @@ func AllowUnknownRoutes() Option { return func(c *config) { c.allowUnknown = tru
 // custom ids, command names, ...). They are on by default because Discord
 // rejects such requests with 400 / 50035.
 func WithoutValidation() Option { return func(c *config) { c.noValidation = true } }
+
+// WithoutFileData makes the fake keep only the size, type and image
+// dimensions of uploaded files, not their bytes (Attachment.Data is nil,
+// Image fails, the attachment URL serves nothing). For load tests whose
+// process memory must be the bot's, not the fake's recording.
+func WithoutFileData() Option { return func(c *config) { c.noFileData = true } }
 
 // WithStrictCommands makes SlashCommand and Autocomplete fail the test when
 // the command was not registered by the bot (bulk overwrite or create).

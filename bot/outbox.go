@@ -1,0 +1,748 @@
+package bot
+
+// The outbox: what a committed move must publish is stored in the move's
+// own transaction (storage.Move.Outbox, planned by plan), then delivered
+// by one publisher per game (kick, deliverGame), in order, each entry
+// marked done once delivered. Undelivered entries are delivered again at
+// start-up (Resume) and periodically (Redeliver), so a crash between the
+// commit and any Discord call loses nothing. Delivery is idempotent: an
+// entry that creates a message records its id (the entry's outcome)
+// before it is marked done, and a retry that finds no recorded id first
+// looks for the message a previous attempt may have posted (same content,
+// by the bot, in the place it goes) before posting again. Everything
+// shown is rebuilt from the action log at the entry's version, so a
+// retry shows exactly what the move showed, and nothing is published
+// that was not committed.
+//
+// A batch (the entries of one version) is, in order: the board (posted
+// calling the deciders, or the live one edited in place), the collapse of
+// the previous board, the hand DMs of a new deal (a player whose DMs are
+// closed is told so on the board, revealing nothing), DMs of hidden cards
+// shown to a player (reveal), the result, and the mover's panel.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/storage"
+)
+
+// Outbox entry kinds.
+const (
+	outDM       = "dm"       // a player's hand at a new deal
+	outReveal   = "reveal"   // hidden cards an event showed a player
+	outBoard    = "board"    // the board: a new one calling the deciders, or the live one edited
+	outCollapse = "collapse" // the previous board keeps only its text
+	outResult   = "result"   // the end of the game
+	outPanel    = "panel"    // the mover's panel (or hand DM) after the chain
+)
+
+// outPayload is an entry's payload: what to publish, besides what the
+// action log at the entry's version says.
+type outPayload struct {
+	Side  string `json:"side,omitempty"`  // dm, reveal, panel: whose
+	Fresh bool   `json:"fresh,omitempty"` // board: a new one (else edit in place)
+	From  int    `json:"from,omitempty"`  // reveal, panel: the chain began at this version
+	// panel: the interaction to edit (its token lasts 15 minutes).
+	App   string `json:"app,omitempty"`
+	Token string `json:"token,omitempty"`
+	// panel, for a choice made in a hand DM: the DM's text, kept above
+	// the choice made.
+	Record string `json:"record,omitempty"`
+	Chose  string `json:"chose,omitempty"`
+}
+
+// outOutcome is what delivering an entry produced so far.
+type outOutcome struct {
+	Message  string `json:"message,omitempty"`  // the message created
+	Channel  string `json:"channel,omitempty"`  // where
+	Previous string `json:"previous,omitempty"` // board: the live board it replaced
+	User     string `json:"user,omitempty"`     // dm: whose DMs are closed
+	Closed   bool   `json:"closed,omitempty"`   // dm: the user's DMs are closed
+}
+
+// panelTarget is the interaction whose message shows the mover's
+// decisions: an ephemeral panel, or a hand DM.
+type panelTarget struct {
+	app, token string
+	side       engine.Side
+	record     string // a hand DM's text (empty for a panel)
+	chose      string // the choice made, for the record
+}
+
+func panelTargetOf(i *discordgo.Interaction, side engine.Side, chose string) *panelTarget {
+	pt := &panelTarget{app: i.AppID, token: i.Token, side: side}
+	if isHandDM(i) {
+		pt.record, pt.chose = i.Message.Content, chose
+	}
+	return pt
+}
+
+// isHandDM: the click came from a hand DM (a message of its own, not an
+// ephemeral panel).
+func isHandDM(i *discordgo.Interaction) bool {
+	return i.Message != nil && i.GuildID == "" && i.Message.Flags&discordgo.MessageFlagsEphemeral == 0 &&
+		!strings.HasPrefix(i.Message.Content, "**Red Flag") && strings.Contains(i.Message.Content, "Your hand:")
+}
+
+func entry(kind string, p outPayload) storage.OutboxEntry {
+	e := storage.OutboxEntry{Kind: kind}
+	if p != (outPayload{}) {
+		e.Payload, _ = json.Marshal(p)
+	}
+	return e
+}
+
+// plan lists what the end of a chain publishes: g is the game after the
+// chain's steps, from the version before them, pt the mover's panel.
+func (b *Bot) plan(ctx context.Context, rec storage.Game, g *engine.Game, steps []step, from int, pt *panelTarget) []storage.OutboxEntry {
+	info := chainInfo{from: g.S.Version, fresh: true}
+	moves, err := b.movesOf(ctx, rec.ID)
+	if err == nil {
+		for _, st := range steps {
+			moves = append(moves, st.move)
+		}
+		info, err = b.chainInfoOf(rec, g, moves)
+	}
+	if err != nil {
+		b.Log.Error("publish: read the decision chain", "game", rec.ID, "err", err)
+		info = chainInfo{from: g.S.Version, fresh: true}
+	}
+	// The board first: it calls the players, and it is the costlier
+	// picture everyone waits for; the hands follow at once.
+	out := []storage.OutboxEntry{entry(outBoard, outPayload{Fresh: info.fresh})}
+	if info.fresh {
+		out = append(out, entry(outCollapse, outPayload{}))
+	}
+	human := humanSides(rec)
+	if g.S.Result == nil && rec.GuildID != "" && (!info.known || info.prevRound != g.S.Round) {
+		// A new deal: every player gets the round's hand, also one who
+		// already made the round's first choice.
+		for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
+			if !human[side] {
+				continue
+			}
+			if !info.known {
+				// The game start: the deal is there, the objective choice too.
+				if p, ok := g.PromptFor(side); !ok || p.Kind != engine.PromptObjective && p.Kind != engine.PromptFCDiscard {
+					continue
+				}
+			}
+			out = append(out, entry(outDM, outPayload{Side: side.Key()}))
+		}
+	}
+	if rec.GuildID != "" {
+		for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
+			if human[side] && len(b.revealLines(g, side, from)) > 0 {
+				out = append(out, entry(outReveal, outPayload{Side: side.Key(), From: from}))
+			}
+		}
+	}
+	if g.S.Result != nil {
+		out = append(out, entry(outResult, outPayload{}))
+	}
+	if pt != nil {
+		out = append(out, entry(outPanel, outPayload{Side: pt.side.Key(), From: from, App: pt.app, Token: pt.token,
+			Record: pt.record, Chose: pt.chose}))
+	}
+	return out
+}
+
+// publishStart stores a new game's first publication (its start is not a
+// move: the solo opponent's opening replies, if any, carry it instead).
+func (b *Bot) publishStart(ctx context.Context, rec storage.Game, g *engine.Game, replies []step) (storage.Game, error) {
+	entries := b.plan(ctx, rec, g, replies, 0, nil)
+	if len(replies) == 0 {
+		for k := range entries {
+			entries[k].GameID, entries[k].Version = rec.ID, rec.StateVersion
+		}
+		if err := b.Store.Enqueue(ctx, entries...); err != nil {
+			return rec, err
+		}
+	} else {
+		replies[len(replies)-1].outbox = entries
+		var err error
+		for _, st := range replies {
+			if rec, err = b.persist(ctx, rec, st); err != nil {
+				return rec, err
+			}
+		}
+	}
+	b.kick(rec.ID)
+	return rec, nil
+}
+
+func (b *Bot) movesOf(ctx context.Context, gameID int64) ([]engine.Move, error) {
+	actions, err := b.Store.Actions(ctx, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("read actions of game %d: %w", gameID, err)
+	}
+	return decodeMoves(actions)
+}
+
+// ---- the publishers ----
+
+// errCrashed: a test hook simulated a crash; this bot publishes nothing more.
+var errCrashed = errors.New("simulated crash")
+
+// errShuttingDown: the bot is stopping; the entry stays for the next start.
+var errShuttingDown = errors.New("shutting down")
+
+// stopped reports whether Shutdown began (a picture may then be missing:
+// nothing is sent without it).
+func (b *Bot) stopped() bool {
+	select {
+	case <-b.stopping:
+		return true
+	default:
+		return false
+	}
+}
+
+// kick makes sure a publisher delivers the game's pending entries.
+func (b *Bot) kick(gameID int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.dead {
+		return
+	}
+	if w, ok := b.pubs[gameID]; ok {
+		*w = true // deliver again when the current pass ends
+		return
+	}
+	again := false
+	b.pubs[gameID] = &again
+	b.pubWG.Add(1)
+	go b.publisher(gameID)
+}
+
+func (b *Bot) publisher(gameID int64) {
+	defer b.pubWG.Done()
+	ctx := context.Background()
+	for {
+		if err := b.deliverGame(ctx, gameID); err != nil && !errors.Is(err, errCrashed) && !errors.Is(err, errShuttingDown) {
+			// Left pending: Redeliver tries again.
+			b.Log.Warn("publish", "game", gameID, "err", err)
+		}
+		b.mu.Lock()
+		again := b.pubs[gameID]
+		if *again && !b.dead && !b.closing {
+			*again = false
+			b.mu.Unlock()
+			continue
+		}
+		delete(b.pubs, gameID)
+		b.mu.Unlock()
+		return
+	}
+}
+
+// lockPublisher keeps other posts of a game's board (reminders, /rfop
+// board, abandon) out of a publication in progress.
+func (b *Bot) lockPublisher(gameID int64) func() {
+	b.mu.Lock()
+	l, ok := b.pubLocks[gameID]
+	if !ok {
+		l = &sync.Mutex{}
+		b.pubLocks[gameID] = l
+	}
+	b.mu.Unlock()
+	l.Lock()
+	return l.Unlock
+}
+
+// Redeliver starts delivering every game's undelivered publications (a
+// Discord error left them pending). Run calls it periodically.
+func (b *Bot) Redeliver(ctx context.Context) {
+	pending, err := b.Store.PendingOutbox(ctx, 0)
+	if err != nil {
+		b.Log.Warn("redeliver: read the outbox", "err", err)
+		return
+	}
+	var games []int64
+	for _, e := range pending {
+		if !slices.Contains(games, e.GameID) {
+			games = append(games, e.GameID)
+		}
+	}
+	for _, id := range games {
+		b.kick(id)
+	}
+}
+
+// Resume carries on after a restart (call it after CheckGames): the solo
+// opponent takes a turn a crash interrupted, a game started without its
+// first publication gets it, and every undelivered publication is
+// delivered.
+func (b *Bot) Resume(ctx context.Context) error {
+	active, err := b.Store.ActiveGames(ctx)
+	if err != nil {
+		return fmt.Errorf("list active games: %w", err)
+	}
+	for _, rec := range active {
+		if err := b.resumeGame(ctx, rec.ID); err != nil {
+			b.Log.Warn("resume game", "game", rec.ID, "err", err)
+		}
+	}
+	b.Redeliver(ctx)
+	return nil
+}
+
+func (b *Bot) resumeGame(ctx context.Context, gameID int64) error {
+	unlock := b.lockGame(gameID)
+	defer unlock()
+	rec, g, err := b.loadGame(ctx, gameID)
+	if err != nil || g == nil || rec.Status != storage.StatusActive {
+		return err
+	}
+	if _, ok := g.PromptFor(g.S.BotSide); ok && g.S.BotSide != engine.NoSide {
+		// The human's move was stored, the solo opponent's replies not.
+		from := g.S.Version
+		replies, err := b.soloReplies(g)
+		if err != nil {
+			return err
+		}
+		replies[len(replies)-1].outbox = b.plan(ctx, rec, g, replies, from, nil)
+		for _, st := range replies {
+			if rec, err = b.persist(ctx, rec, st); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	// Started, but stopped before its first publication was stored.
+	if _, err := b.Store.LatestMessage(ctx, gameID, storage.KindBoard); !errors.Is(err, storage.ErrNotFound) {
+		return nil
+	}
+	if batch, err := b.Store.OutboxBatch(ctx, gameID, rec.StateVersion); err != nil || len(batch) > 0 || rec.StateVersion > 0 {
+		return err
+	}
+	_, err = b.publishStart(ctx, rec, g, nil)
+	return err
+}
+
+// WaitPublished waits until no publication is being delivered (tests).
+func (b *Bot) WaitPublished(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() { b.pubWG.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// ---- delivery ----
+
+// delivery is one pass over a game's pending entries; it caches the game
+// at each version it shows.
+type delivery struct {
+	rec   storage.Game
+	moves []engine.Move
+	games map[int64]*engine.Game
+	infos map[int64]chainInfo
+}
+
+func (d *delivery) at(ctx context.Context, b *Bot, v int64) (*engine.Game, chainInfo, error) {
+	if g, ok := d.games[v]; ok {
+		return g, d.infos[v], nil
+	}
+	if v > int64(len(d.moves)) {
+		return nil, chainInfo{}, fmt.Errorf("game %d: publication of version %d, the log has %d moves", d.rec.ID, v, len(d.moves))
+	}
+	opts, err := b.options(ctx, d.rec)
+	if err != nil {
+		return nil, chainInfo{}, err
+	}
+	g, err := engine.Replay(opts, d.moves[:v])
+	if err != nil {
+		return nil, chainInfo{}, fmt.Errorf("game %d: replay to version %d: %w", d.rec.ID, v, err)
+	}
+	info, err := b.chainInfoOf(d.rec, g, d.moves[:v])
+	if err != nil {
+		return nil, chainInfo{}, err
+	}
+	d.games[v], d.infos[v] = g, info
+	return g, info, nil
+}
+
+// deliverGame delivers the game's pending entries in order; it stops at
+// the first that fails (the rest wait, so that order holds).
+func (b *Bot) deliverGame(ctx context.Context, gameID int64) error {
+	unlock := b.lockPublisher(gameID)
+	defer unlock()
+	pending, err := b.Store.PendingOutbox(ctx, gameID)
+	if err != nil || len(pending) == 0 {
+		return err
+	}
+	rec, err := b.Store.GameByID(ctx, gameID)
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	paused := b.paused[gameID] != nil
+	b.mu.Unlock()
+	if paused {
+		return nil // its log is not trusted: nothing is shown from it
+	}
+	d := &delivery{rec: rec, games: map[int64]*engine.Game{}, infos: map[int64]chainInfo{}}
+	if d.moves, err = b.movesOf(ctx, gameID); err != nil {
+		return err
+	}
+	for k, e := range pending {
+		b.mu.Lock()
+		dead, closing := b.dead, b.closing
+		b.mu.Unlock()
+		if dead {
+			return errCrashed
+		}
+		if closing {
+			return nil // shutting down: the next start delivers the rest
+		}
+		if rec.Status == storage.StatusAbandoned && e.Kind != outPanel {
+			// Abandoned meanwhile: its board is retired, nothing more is posted.
+			if err := b.Store.UpdateOutbox(ctx, e.ID, nil, true); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := b.deliver(ctx, d, e, pending[k+1:]); err != nil {
+			return fmt.Errorf("deliver %s of version %d: %w", e.Kind, e.Version, err)
+		}
+	}
+	return nil
+}
+
+// crash runs the test hook before a delivery step: true simulates a crash
+// (this bot then delivers nothing more).
+func (b *Bot) crash(gameID int64, step string) bool {
+	b.mu.Lock()
+	hook := b.hook
+	b.mu.Unlock()
+	if hook == nil || !hook(gameID, step) {
+		return false
+	}
+	b.mu.Lock()
+	b.dead = true
+	b.mu.Unlock()
+	return true
+}
+
+func (b *Bot) deliver(ctx context.Context, d *delivery, e storage.OutboxEntry, later []storage.OutboxEntry) error {
+	var p outPayload
+	var out outOutcome
+	if len(e.Payload) > 0 {
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return err
+		}
+	}
+	if len(e.Outcome) > 0 {
+		if err := json.Unmarshal(e.Outcome, &out); err != nil {
+			return err
+		}
+	}
+	g, info, err := d.at(ctx, b, e.Version)
+	if err != nil {
+		return err
+	}
+	rec := d.rec
+	done := func(o *outOutcome) error {
+		var raw []byte
+		if o != nil {
+			raw, _ = json.Marshal(o)
+		}
+		return b.Store.UpdateOutbox(ctx, e.ID, raw, true)
+	}
+	step := e.Kind
+	if p.Side != "" {
+		step += ":" + p.Side
+	}
+	if out.Message == "" && !out.Closed && b.crash(rec.ID, step) {
+		return errCrashed
+	}
+	switch e.Kind {
+	case outDM, outReveal:
+		if out.Message != "" || out.Closed {
+			return done(nil)
+		}
+		side := sideOfKey(p.Side)
+		pl, ok := rec.Player(sideKey(side))
+		if !ok || pl.IsBot {
+			return done(nil)
+		}
+		var m msg
+		if e.Kind == outDM {
+			if m = b.handDM(rec, g, side); b.stopped() {
+				return errShuttingDown
+			}
+		} else {
+			m = msg{content: b.revealDM(rec, g, side, p.From)}
+		}
+		sent, err := b.sendDM(pl.UserID, m)
+		if discordErrorCode(err) == codeCannotDM {
+			if err := done(&outOutcome{Closed: true, User: pl.UserID}); err != nil {
+				return err
+			}
+			if e.Kind == outDM {
+				b.noteOnBoard(ctx, rec, g, info, e.Version)
+			}
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		return done(&outOutcome{Message: sent.ID, Channel: sent.ChannelID})
+	case outBoard:
+		return b.deliverBoard(ctx, d, e, p, out, g, info, later)
+	case outCollapse:
+		batch, err := b.Store.OutboxBatch(ctx, rec.ID, e.Version)
+		if err != nil {
+			return err
+		}
+		for _, be := range batch {
+			var bo outOutcome
+			if be.Kind == outBoard && json.Unmarshal(be.Outcome, &bo) == nil && bo.Previous != "" && bo.Message != "" {
+				b.collapseBoard(ctx, storage.Message{GameID: rec.ID, ChannelID: rec.ChannelID, MessageID: bo.Previous})
+			}
+		}
+		return done(nil)
+	case outResult:
+		if out.Message != "" || g.S.Result == nil {
+			return done(nil)
+		}
+		text, users := b.resultText(rec, g)
+		m, err := b.findPosted(rec.ChannelID, "", text)
+		if err == nil && m == nil {
+			m, err = b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{
+				Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{Users: users}})
+		}
+		if err != nil {
+			if discordErrorCode(err) == codeUnknownChannel {
+				b.HandleChannelDelete(ctx, rec.ChannelID)
+				return done(nil)
+			}
+			return err
+		}
+		return done(&outOutcome{Message: m.ID, Channel: m.ChannelID})
+	case outPanel:
+		m := b.afterPanel(rec, g, sideOfKey(p.Side), p)
+		it := &discordgo.Interaction{AppID: p.App, Token: p.Token}
+		if err := b.editPanel(it, m); err != nil {
+			// Best effort: the token may have expired (15 minutes).
+			b.Log.Debug("update the mover's panel", "game", rec.ID, "err", err)
+		}
+		return done(nil)
+	}
+	b.Log.Warn("unknown outbox entry", "kind", e.Kind, "game", rec.ID)
+	return done(nil)
+}
+
+// deliverBoard posts a new board calling the deciders (or edits the live
+// one in place), recording the new board before anything else so that a
+// retry never posts it twice.
+func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEntry, p outPayload, out outOutcome,
+	g *engine.Game, info chainInfo, later []storage.OutboxEntry) error {
+	rec := d.rec
+	if out.Message != "" {
+		// Posted and noted; record it as the live board (again).
+		if _, err := b.Store.RecordMessage(ctx, storage.Message{GameID: rec.ID, Kind: storage.KindBoard, ChannelID: rec.ChannelID, MessageID: out.Message}); err != nil {
+			return err
+		}
+		return b.Store.UpdateOutbox(ctx, e.ID, nil, true)
+	}
+	notes, err := b.batchNotes(ctx, rec.ID, e.Version)
+	if err != nil {
+		return err
+	}
+	content := b.boardContent(rec, g, info, notes)
+	comps := []discordgo.MessageComponent{turnRow(rec.ID)}
+	if g.S.Result != nil {
+		comps = rematchRow(rec) // the result board: Rematch, for two members
+	}
+	// Coalesce: a newer board is waiting, so only that one is drawn; this
+	// one goes out as text (the form it takes once superseded anyway).
+	picture := func() []byte {
+		if b.newerBoard(ctx, rec.ID, e.ID, later) {
+			return nil
+		}
+		return b.boardPicture(rec, g, info)
+	}
+	live, lerr := b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard)
+	haveLive := lerr == nil
+	if haveLive && !p.Fresh {
+		png := picture()
+		if b.stopped() {
+			return errShuttingDown
+		}
+		err := b.editBoard(live, content, comps, png)
+		if err == nil {
+			return b.Store.UpdateOutbox(ctx, e.ID, nil, true)
+		}
+		if discordErrorCode(err) != codeUnknownMsg {
+			return err
+		}
+		// Deleted by someone: post a new board instead.
+		_ = b.Store.DeleteMessage(ctx, live.ChannelID, live.MessageID)
+		haveLive = false
+	}
+	after := ""
+	if haveLive {
+		after = live.MessageID
+	}
+	m, err := b.findPosted(rec.ChannelID, after, content)
+	if err == nil && m == nil {
+		send := &discordgo.MessageSend{Content: content, Components: comps,
+			AllowedMentions: &discordgo.MessageAllowedMentions{Users: decidingUsers(rec, g)}}
+		if png := picture(); png != nil {
+			send.Files = []*discordgo.File{pngFile("board.png", png)}
+		}
+		if b.stopped() {
+			return errShuttingDown
+		}
+		m, err = b.Session.ChannelMessageSendComplex(rec.ChannelID, send)
+	}
+	if err != nil {
+		if discordErrorCode(err) == codeUnknownChannel {
+			// Deleted while we were away (no CHANNEL_DELETE seen): archive.
+			b.HandleChannelDelete(ctx, rec.ChannelID)
+			return b.Store.UpdateOutbox(ctx, e.ID, nil, true)
+		}
+		return fmt.Errorf("post board of game %d: %w", rec.ID, err)
+	}
+	if b.crash(rec.ID, "board-posted") {
+		return errCrashed
+	}
+	noted := outOutcome{Message: m.ID, Channel: m.ChannelID}
+	if haveLive {
+		noted.Previous = live.MessageID
+	}
+	raw, _ := json.Marshal(noted)
+	if err := b.Store.UpdateOutbox(ctx, e.ID, raw, false); err != nil {
+		return err
+	}
+	if _, err := b.Store.RecordMessage(ctx, storage.Message{GameID: rec.ID, Kind: storage.KindBoard, ChannelID: rec.ChannelID, MessageID: m.ID}); err != nil {
+		return err
+	}
+	return b.Store.UpdateOutbox(ctx, e.ID, nil, true)
+}
+
+// noteOnBoard adds the batch's notes (closed DMs) to the board the batch
+// showed, keeping its picture and buttons.
+func (b *Bot) noteOnBoard(ctx context.Context, rec storage.Game, g *engine.Game, info chainInfo, version int64) {
+	notes, err := b.batchNotes(ctx, rec.ID, version)
+	if err != nil || len(notes) == 0 {
+		return
+	}
+	target := ""
+	if batch, err := b.Store.OutboxBatch(ctx, rec.ID, version); err == nil {
+		for _, be := range batch {
+			var bo outOutcome
+			if be.Kind == outBoard && json.Unmarshal(be.Outcome, &bo) == nil {
+				target = bo.Message
+			}
+		}
+	}
+	if target == "" {
+		live, err := b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard)
+		if err != nil {
+			return
+		}
+		target = live.MessageID
+	}
+	content := b.boardContent(rec, g, info, notes)
+	if _, err := b.Session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: target, Channel: rec.ChannelID, Content: &content,
+		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+		b.Log.Warn("note closed DMs on the board", "game", rec.ID, "err", err)
+	}
+}
+
+// newerBoard: a board of a later version of the game is waiting.
+func (b *Bot) newerBoard(ctx context.Context, gameID, id int64, later []storage.OutboxEntry) bool {
+	if slices.ContainsFunc(later, func(e storage.OutboxEntry) bool { return e.Kind == outBoard }) {
+		return true
+	}
+	pending, err := b.Store.PendingOutbox(ctx, gameID)
+	return err == nil && slices.ContainsFunc(pending, func(e storage.OutboxEntry) bool { return e.Kind == outBoard && e.ID > id })
+}
+
+// batchNotes are the board's public notes about its batch's hand DMs:
+// who could not be sent one (revealing nothing).
+func (b *Bot) batchNotes(ctx context.Context, gameID, version int64) ([]string, error) {
+	batch, err := b.Store.OutboxBatch(ctx, gameID, version)
+	if err != nil {
+		return nil, err
+	}
+	var notes []string
+	for _, e := range batch {
+		var o outOutcome
+		if e.Kind == outDM && json.Unmarshal(e.Outcome, &o) == nil && o.Closed {
+			notes = append(notes, closedDMsNote(o.User))
+		}
+	}
+	return notes, nil
+}
+
+// findPosted looks in channelID, after the message after (the newest
+// messages if ""), for a message of this bot with exactly this content:
+// one a previous attempt posted before it could record it.
+func (b *Bot) findPosted(channelID, after, content string) (*discordgo.Message, error) {
+	msgs, err := b.Session.ChannelMessages(channelID, 50, "", after, "")
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range msgs {
+		if m.Author != nil && m.Author.Bot && m.Content == content {
+			return m, nil
+		}
+	}
+	return nil, nil
+}
+
+// sendDM sends m to the user's DMs, unless a previous attempt did.
+func (b *Bot) sendDM(user string, m msg) (*discordgo.Message, error) {
+	ch, err := b.Session.UserChannelCreate(user)
+	if err != nil {
+		return nil, err
+	}
+	if sent, err := b.findPosted(ch.ID, "", m.content); err != nil || sent != nil {
+		return sent, err
+	}
+	return b.Session.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: m.content, Components: m.comps, Files: m.files})
+}
+
+func sideOfKey(k string) engine.Side {
+	if k == engine.Commune.Key() {
+		return engine.Commune
+	}
+	return engine.Versailles
+}
+
+// showPanelNow updates the mover's panel right after the commit, without
+// waiting for the board's picture, and marks the batch's panel entry
+// delivered (if the bot dies first, the publisher delivers it at the next
+// start).
+func (b *Bot) showPanelNow(ctx context.Context, i *discordgo.Interaction, rec storage.Game, g *engine.Game, side engine.Side, p outPayload) {
+	if b.crash(rec.ID, "panel:"+side.Key()) {
+		return
+	}
+	b.editOriginal(i, b.afterPanel(rec, g, side, p))
+	batch, err := b.Store.OutboxBatch(ctx, rec.ID, rec.StateVersion)
+	if err != nil {
+		return
+	}
+	for _, e := range batch {
+		if e.Kind == outPanel && e.DoneAt.IsZero() {
+			if err := b.Store.UpdateOutbox(ctx, e.ID, nil, true); err != nil {
+				b.Log.Warn("mark the panel shown", "game", rec.ID, "err", err)
+			}
+		}
+	}
+}

@@ -1,0 +1,102 @@
+package bot
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"runtime"
+	"sync"
+
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/glossary"
+)
+
+// Bounded rendering. A board picture costs tens of milliseconds of CPU
+// and a board-sized canvas; drawn for every game at once (200 games
+// started together) they starve the acknowledgements and hold hundreds of
+// MiB. So at most renderSlots pictures are drawn at once; the others wait
+// their turn. Nothing waits for a picture before acknowledging: clicks
+// are acknowledged first, and boards are drawn by the game's publisher
+// after the move is stored. A game's publisher draws only the newest of
+// several boards waiting (outbox.go, deliverBoard), and identical boards
+// are drawn once (boardCache).
+
+// renderSlots is about the number of cores.
+func renderSlots() int { return max(1, runtime.GOMAXPROCS(0)) }
+
+// drawing runs draw while holding one of the render slots.
+// It gives up when the bot shuts down.
+func (b *Bot) drawing(draw func() error) error {
+	select {
+	case b.renders <- struct{}{}:
+	case <-b.stopping:
+		return errShuttingDown
+	}
+	defer func() { <-b.renders }()
+	return draw()
+}
+
+// boardCache keeps the last board pictures drawn, by a hash of what they
+// were drawn from, and draws a picture wanted by several games at once
+// only once: every game starts from the same position (200 games started
+// together want the same first board), and a reminder or /rfop board
+// redraws an unchanged board.
+type boardCache struct {
+	mu    sync.Mutex
+	calls map[[32]byte]*boardCall
+	order [][32]byte // oldest first; at most boardCacheSize finished calls
+}
+
+const boardCacheSize = 16
+
+type boardCall struct {
+	done chan struct{}
+	png  []byte
+	err  error
+}
+
+// board returns the picture for key, drawing it with draw unless it is
+// cached or being drawn.
+func (c *boardCache) board(key [32]byte, draw func() ([]byte, error)) ([]byte, error) {
+	c.mu.Lock()
+	if c.calls == nil {
+		c.calls = map[[32]byte]*boardCall{}
+	}
+	if call, ok := c.calls[key]; ok {
+		c.mu.Unlock()
+		<-call.done
+		return call.png, call.err
+	}
+	call := &boardCall{done: make(chan struct{})}
+	c.calls[key] = call
+	c.mu.Unlock()
+
+	call.png, call.err = draw()
+	close(call.done)
+
+	c.mu.Lock()
+	if call.err != nil {
+		delete(c.calls, key) // draw it again next time
+	} else {
+		c.order = append(c.order, key)
+		if len(c.order) > boardCacheSize {
+			delete(c.calls, c.order[0])
+			c.order = c.order[1:]
+		}
+	}
+	c.mu.Unlock()
+	return call.png, call.err
+}
+
+// boardKey hashes everything a board picture is drawn from.
+func boardKey(lang glossary.Lang, v engine.View, prev *engine.View, caption string) ([32]byte, error) {
+	h := sha256.New()
+	enc := json.NewEncoder(h)
+	for _, x := range []any{lang, v, prev, caption} {
+		if err := enc.Encode(x); err != nil {
+			return [32]byte{}, err
+		}
+	}
+	var k [32]byte
+	h.Sum(k[:0])
+	return k, nil
+}

@@ -1,0 +1,122 @@
+package bot
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/storage"
+)
+
+// Hidden cards shown to a player. An event that reveals a hand writes a
+// private log line to the player who sees it; such a line names cards
+// that player does not hold. It goes to that player's panel and DM, with
+// each card's OP, never to the channel.
+
+var cardRef = regexp.MustCompile(`#(\d+)`)
+
+// revealLines are the private lines to side, written since version from,
+// that show side cards it does not hold (not "You keep objective …").
+func (b *Bot) revealLines(g *engine.Game, side engine.Side, from int) []string {
+	s := &g.S
+	own := map[int]bool{int(s.Objective[side]): true}
+	for _, cards := range [][]int8{s.Hand[side], s.SetAside[side], s.ObjOffer[side]} {
+		for _, c := range cards {
+			own[int(c)] = true
+		}
+	}
+	var out []string
+	for _, e := range s.Log {
+		if e.To != side || e.Version < from {
+			continue
+		}
+		shows := false
+		for _, ref := range cardRef.FindAllStringSubmatch(e.Text, -1) {
+			if n, err := strconv.Atoi(ref[1]); err == nil && !own[n] {
+				shows = true
+			}
+		}
+		if shows {
+			out = append(out, withOP(g.Deck(), e.Text))
+		}
+	}
+	return out
+}
+
+// withOP adds each named card's OP and colour: "#12 Name (2 OP, red)".
+func withOP(deck *engine.Deck, text string) string {
+	done := map[int]bool{}
+	for _, ref := range cardRef.FindAllStringSubmatch(text, -1) {
+		n, err := strconv.Atoi(ref[1])
+		if err != nil || done[n] {
+			continue
+		}
+		done[n] = true
+		c := deck.Card(n)
+		if c == nil || c.Kind == engine.ObjectiveCard {
+			continue
+		}
+		named := fmt.Sprintf("#%d %s", c.Num, c.Name)
+		text = strings.ReplaceAll(text, named, fmt.Sprintf("%s (%d OP, %s)", named, c.OP, c.Colour()))
+	}
+	return text
+}
+
+// revealDM is the DM of what side was shown since from.
+func (b *Bot) revealDM(rec storage.Game, g *engine.Game, side engine.Side, from int) string {
+	text := revealDMText(rec.ID, rec.ChannelID, roundName(g.S.Round), b.revealLines(g, side, from))
+	return truncate(b.termsFor(rec.GuildID).Text(text), 2000)
+}
+
+// afterPanel is what the mover's panel shows after a choice: the next
+// question if they decide on (with what they were just shown), "Done",
+// or the result. A hand DM the choice came from keeps its text, with the
+// choice added, and its picture is redrawn.
+func (b *Bot) afterPanel(rec storage.Game, g *engine.Game, side engine.Side, p outPayload) msg {
+	var notes []string
+	if lines := b.revealLines(g, side, p.From); len(lines) > 0 {
+		notes = append(notes, revealHeading+"\n"+strings.Join(lines, "\n"))
+	}
+	var m msg
+	_, again := g.PromptFor(side)
+	switch {
+	case g.S.Result != nil:
+		m = msg{content: "🏁 " + g.S.Result.Summary}
+	case again:
+		if g.S.Version > p.From+1 && rec.Mode == storage.ModeSolo {
+			notes = append([]string{soloPlayedNote}, notes...)
+		} else if p.Token != "" && g.S.Version > p.From && roundAt(g, p.From) != g.S.Round {
+			notes = append([]string{newDealNote}, notes...)
+		}
+		m = b.panel(rec, g, side, strings.Join(notes, "\n\n"))
+	default:
+		m = msg{content: b.termsFor(rec.GuildID).Text(strings.Join(append([]string{doneText}, notes...), "\n\n"))}
+	}
+	if p.Record != "" {
+		text := p.Record + "\n\n" + choseLine(p.Chose)
+		if again && g.S.Result == nil {
+			text += "\n\n" + m.content
+		} else {
+			m.comps = nil
+		}
+		m.content = truncate(b.termsFor(rec.GuildID).Text(text), 2000)
+		if png := b.handPicture(rec, g, side); png != nil {
+			m.files = []*discordgo.File{pngFile("hand.png", png)}
+		}
+	}
+	return m
+}
+
+// roundAt is the round of the log's first entry at or after version v
+// (the current round if none).
+func roundAt(g *engine.Game, v int) int8 {
+	for _, e := range g.S.Log {
+		if e.Version >= v {
+			return e.Round
+		}
+	}
+	return g.S.Round
+}

@@ -1,0 +1,145 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// The outbox: what committed moves must publish (see migration 0004).
+// ApplyMove writes a move's entries in its own transaction; the bot
+// delivers them, records what each delivery produced (UpdateOutbox) and
+// marks them done.
+
+const outboxCols = `id, game_id, version, kind, payload, outcome, created_at, done_at`
+
+func validOutbox(e OutboxEntry) error {
+	if e.Kind == "" {
+		return fmt.Errorf("%w: outbox entry without a kind", ErrInvalid)
+	}
+	if e.Version < 0 {
+		return fmt.Errorf("%w: outbox entry with a negative version", ErrInvalid)
+	}
+	if err := validJSON("outbox payload", e.Payload, false); err != nil {
+		return err
+	}
+	return validJSON("outbox outcome", e.Outcome, false)
+}
+
+func insertOutbox(ctx context.Context, tx *sql.Tx, e OutboxEntry, now string) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO outbox (game_id, version, kind, payload, outcome, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, e.GameID, e.Version, e.Kind, string(e.Payload), string(e.Outcome), now)
+	if isForeignKey(err) {
+		return fmt.Errorf("%w: game %d (outbox entry %s)", ErrNotFound, e.GameID, e.Kind)
+	}
+	if err != nil {
+		return fmt.Errorf("storage: game %d: storing outbox entry %s: %w", e.GameID, e.Kind, err)
+	}
+	return nil
+}
+
+// Enqueue stores outbox entries outside a move, in one transaction (a
+// game's first publication: its start is not a move).
+func (s *SQLiteStore) Enqueue(ctx context.Context, entries ...OutboxEntry) error {
+	for _, e := range entries {
+		if err := validOutbox(e); err != nil {
+			return err
+		}
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		now := s.stamp()
+		for _, e := range entries {
+			if err := insertOutbox(ctx, tx, e, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// PendingOutbox lists undelivered entries, oldest first: the game's, or
+// every game's if gameID is 0.
+func (s *SQLiteStore) PendingOutbox(ctx context.Context, gameID int64) ([]OutboxEntry, error) {
+	q, args := `SELECT `+outboxCols+` FROM outbox WHERE done_at = ''`, []any{}
+	if gameID != 0 {
+		q += ` AND game_id = ?`
+		args = append(args, gameID)
+	}
+	return s.listOutbox(ctx, q+` ORDER BY id`, args...)
+}
+
+// OutboxBatch lists every entry the game's version produced, oldest first.
+func (s *SQLiteStore) OutboxBatch(ctx context.Context, gameID, version int64) ([]OutboxEntry, error) {
+	return s.listOutbox(ctx, `SELECT `+outboxCols+` FROM outbox WHERE game_id = ? AND version = ? ORDER BY id`, gameID, version)
+}
+
+func (s *SQLiteStore) listOutbox(ctx context.Context, q string, args ...any) ([]OutboxEntry, error) {
+	rows, err := s.reader.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("storage: reading the outbox: %w", err)
+	}
+	defer rows.Close()
+	out := []OutboxEntry{}
+	for rows.Next() {
+		var (
+			e                         OutboxEntry
+			payload, outcome, created string
+			done                      string
+		)
+		if err := rows.Scan(&e.ID, &e.GameID, &e.Version, &e.Kind, &payload, &outcome, &created, &done); err != nil {
+			return nil, fmt.Errorf("storage: reading the outbox: %w", err)
+		}
+		if payload != "" {
+			e.Payload = []byte(payload)
+		}
+		if outcome != "" {
+			e.Outcome = []byte(outcome)
+		}
+		if e.CreatedAt, err = parseTime(created); err != nil {
+			return nil, err
+		}
+		if e.DoneAt, err = parseTime(done); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("storage: reading the outbox: %w", err)
+	}
+	return out, nil
+}
+
+// UpdateOutbox records what delivering an entry produced (outcome, JSON;
+// nil keeps the stored one) and, if done, marks it delivered.
+func (s *SQLiteStore) UpdateOutbox(ctx context.Context, id int64, outcome []byte, done bool) error {
+	if err := validJSON("outbox outcome", outcome, false); err != nil {
+		return err
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		q, args := `UPDATE outbox SET`, []any{}
+		sep := " "
+		if outcome != nil {
+			q += sep + `outcome = ?`
+			args = append(args, string(outcome))
+			sep = ", "
+		}
+		if done {
+			q += sep + `done_at = ?`
+			args = append(args, s.stamp())
+			sep = ", "
+		}
+		if sep == " " {
+			q += ` id = id`
+		}
+		res, err := tx.ExecContext(ctx, q+` WHERE id = ?`, append(args, id)...)
+		if err != nil {
+			return fmt.Errorf("storage: updating outbox entry %d: %w", id, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("storage: updating outbox entry %d: %w", id, err)
+		} else if n == 0 {
+			return fmt.Errorf("%w: outbox entry %d", ErrNotFound, id)
+		}
+		return nil
+	})
+}
