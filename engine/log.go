@@ -20,15 +20,24 @@ type LogEntry struct {
 
 // log writes a public line.
 func (g *Game) log(actor Side, m Msg) {
+	if g.sim {
+		return // a simulation keeps no log: skip the wording too
+	}
 	g.appendLog(LogEntry{Actor: actor, To: NoSide, Text: m.English(g.deck), Msg: &m})
 }
 
 // private writes a line only side to sees.
 func (g *Game) private(to Side, m Msg) {
+	if g.sim {
+		return
+	}
 	g.appendLog(LogEntry{Actor: to, To: to, Text: m.English(g.deck), Msg: &m})
 }
 
 func (g *Game) appendLog(e LogEntry) {
+	if g.sim {
+		return
+	}
 	s := &g.S
 	e.Seq = len(s.Log) + 1
 	e.Round = s.Round

@@ -164,6 +164,14 @@ func (g *Game) Apply(side Side, c Choice) error {
 	if err := g.checkChoice(side, c); err != nil {
 		return err
 	}
+	if g.sim {
+		g.revealed = false
+		g.apply(&g.S.Stack[len(g.S.Stack)-1], side, c)
+		g.S.Version++
+		g.cached = false
+		g.run()
+		return nil
+	}
 	g.beginUndo(side)
 	g.beginMove()
 	defer g.endMove()

@@ -149,6 +149,9 @@ type Game struct {
 	moveFrom int
 	// observer receives checkpoints (SetObserver); not part of the state.
 	observer func(Checkpoint)
+	// sim marks a simulation (InfoSet.Sample and its clones): no log, no
+	// undo point, so search playouts cost only the rules.
+	sim bool
 }
 
 // beginMove and endMove bracket the application of one move.
@@ -313,8 +316,8 @@ func Load(b []byte, deck *Deck) (*Game, error) {
 // Clone returns a deep copy of the game (the log is shared up to its
 // current length and copied on append).
 func (g *Game) Clone() *Game {
-	c := &Game{deck: g.deck}
-	c.S = g.S.clone(true)
+	c := &Game{deck: g.deck, sim: g.sim}
+	c.S = g.S.clone(!g.sim)
 	return c
 }
 
