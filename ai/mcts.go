@@ -20,6 +20,17 @@ type Config struct {
 	// Epsilon is the playout policy's share of uniformly random choices
 	// (1: uniform random playouts).
 	Epsilon float64
+	// Horizon: playouts stop after this many round ends (0: at the end
+	// of the game) and score the position with Evaluate instead of a win.
+	Horizon int
+	// Scale turns Evaluate into a win probability: 1/(1+exp(-e/Scale)).
+	Scale float64
+	// Priors: a node's moves get Evaluate priors once it has PriorAfter
+	// visits (the root at once; RootTurn: the root's priors look to the
+	// end of the own turn); Bias weighs them in the selection.
+	PriorAfter int
+	RootTurn   bool
+	Bias       float64
 }
 
 // Ranked is a choice with the search's estimate of the win rate it gives.
@@ -38,6 +49,144 @@ type node struct {
 	visits   int
 	avail    int
 	wins     float64
+	// prior in [0,1]: how good the move looks one step ahead (Evaluate),
+	// set when the parent is expanded; lo, hi: the parent's range.
+	prior    float64
+	expanded bool
+	lo, hi   float64
+}
+
+// selectPlain: an untried move at random, else UCB1 among the legal moves.
+func (s *Searcher) selectPlain(n *node, p *engine.Prompt, r *rand.Rand) *node {
+	var untried []engine.Choice
+	for _, c := range p.Choices {
+		if ch := n.child(p.Side, c); ch != nil {
+			ch.avail++
+		} else {
+			untried = append(untried, c)
+		}
+	}
+	if len(untried) > 0 {
+		ch := &node{side: p.Side, choice: untried[r.IntN(len(untried))], avail: 1}
+		n.children = append(n.children, ch)
+		return ch
+	}
+	var next *node
+	best := math.Inf(-1)
+	for _, c := range p.Choices {
+		ch := n.child(p.Side, c)
+		v := ch.wins/float64(ch.visits) + s.cfg.Explore*math.Sqrt(math.Log(float64(ch.avail))/float64(ch.visits))
+		if v > best {
+			best, next = v, ch
+		}
+	}
+	return next
+}
+
+// expand gives every legal move a child with its prior: the position one
+// step ahead (at the root with turn set, after the rest of the own turn,
+// as Greedy sees it) scored by Evaluate for the mover.
+func (n *node) expand(g *engine.Game, p *engine.Prompt, turn bool) {
+	n.expanded = true
+	vals := make([]float64, len(p.Choices))
+	n.lo, n.hi = math.Inf(1), math.Inf(-1)
+	for i, c := range p.Choices {
+		if turn {
+			vals[i] = turnValue(g, p.Side, c)
+		} else {
+			vals[i] = stepValue(g, p.Side, c)
+		}
+		n.lo, n.hi = min(n.lo, vals[i]), max(n.hi, vals[i])
+	}
+	for i, c := range p.Choices {
+		ch := n.child(p.Side, c)
+		if ch == nil {
+			ch = &node{side: p.Side, choice: c}
+			n.children = append(n.children, ch)
+		}
+		ch.prior = n.norm(vals[i])
+	}
+}
+
+func (n *node) norm(v float64) float64 {
+	if n.hi-n.lo < 1e-9 {
+		return 0.5
+	}
+	return min(1, max(0, (v-n.lo)/(n.hi-n.lo)))
+}
+
+// selectPrior: progressive widening by prior (only the best-looking moves
+// at first, more as the node is visited) and UCB1 with a progressive bias
+// towards the prior that fades with visits; an unvisited move is tried
+// first, best prior first.
+func (s *Searcher) selectPrior(g *engine.Game, n *node, p *engine.Prompt) *node {
+	legal := make([]*node, 0, len(p.Choices))
+	for _, c := range p.Choices {
+		ch := n.child(p.Side, c)
+		if ch == nil { // legal in this deal only
+			ch = &node{side: p.Side, choice: c, prior: n.norm(stepValue(g, p.Side, c))}
+			n.children = append(n.children, ch)
+		}
+		legal = append(legal, ch)
+	}
+	slices.SortStableFunc(legal, func(a, b *node) int {
+		switch {
+		case a.prior > b.prior:
+			return -1
+		case a.prior < b.prior:
+			return 1
+		}
+		return 0
+	})
+	k := 2 + int(math.Sqrt(float64(n.visits)))
+	if k < len(legal) {
+		legal = legal[:k]
+	}
+	var next *node
+	best := math.Inf(-1)
+	for _, ch := range legal {
+		ch.avail++
+		if ch.visits == 0 {
+			if next == nil || next.visits > 0 {
+				next, best = ch, math.Inf(1)
+			}
+			continue
+		}
+		v := ch.wins/float64(ch.visits) + s.cfg.Explore*math.Sqrt(math.Log(float64(ch.avail))/float64(ch.visits)) +
+			s.cfg.Bias*ch.prior/float64(ch.visits+1)
+		if v > best {
+			best, next = v, ch
+		}
+	}
+	return next
+}
+
+// stepValue is Evaluate for side after c.
+func stepValue(g *engine.Game, side engine.Side, c engine.Choice) float64 {
+	h := g.Clone()
+	if err := h.Apply(side, c); err != nil {
+		return math.Inf(-1)
+	}
+	return Evaluate(h, side) + 0.001*quickScore(&g.S, side, c)
+}
+
+// turnValue is Evaluate for side after c and the rest of side's turn, each
+// later choice the best one step ahead (Greedy's view).
+func turnValue(g *engine.Game, side engine.Side, c engine.Choice) float64 {
+	h := g.Clone()
+	if err := h.Apply(side, c); err != nil {
+		return math.Inf(-1)
+	}
+	for i := 0; i < maxFollow; i++ {
+		ps := h.Prompts()
+		if len(ps) != 1 || ps[0].Side != side || isTurnStart(ps[0].Kind) {
+			break
+		}
+		if err := h.Apply(side, oneStep(h, &ps[0])); err != nil {
+			break
+		}
+	}
+	return Evaluate(h, side) + 0.001*quickScore(&g.S, side, c)
 }
 
 func (n *node) child(side engine.Side, c engine.Choice) *node {
@@ -80,6 +229,12 @@ type Searcher struct {
 func NewSearcher(cfg Config, seed uint64) *Searcher {
 	if cfg.Explore == 0 {
 		cfg.Explore = 0.7
+	}
+	if cfg.PriorAfter == 0 {
+		cfg.PriorAfter = 1 << 30
+	}
+	if cfg.Scale == 0 {
+		cfg.Scale = 1.5
 	}
 	return &Searcher{cfg: cfg, seed: seed, name: "ai"}
 }
@@ -124,14 +279,13 @@ func (s *Searcher) Rank(is *engine.InfoSet) ([]Ranked, error) {
 		}
 		g := is.Sample(r)
 		path = s.iterate(g, root, side, r, path[:0])
-		winner := engine.NoSide
-		if g.S.Result != nil {
-			winner = g.S.Result.Winner
-		}
+		v := s.value(g, side) // for side
 		for _, n := range path {
 			n.visits++
-			if n.side == winner {
-				n.wins++
+			if n.side == side {
+				n.wins += v
+			} else {
+				n.wins += 1 - v
 			}
 		}
 	}
@@ -184,48 +338,50 @@ func (s *Searcher) iterate(g *engine.Game, root *node, me engine.Side, r *rand.R
 			}
 			continue
 		}
-		// Untried moves legal in this deal, and availability of the others.
-		var untried []engine.Choice
-		for _, c := range p.Choices {
-			if ch := n.child(p.Side, c); ch != nil {
-				ch.avail++
-			} else {
-				untried = append(untried, c)
-			}
+		if !n.expanded && (n == root || n.visits >= s.cfg.PriorAfter) {
+			n.expand(g, p, n == root && s.cfg.RootTurn)
 		}
 		var next *node
-		if len(untried) > 0 {
-			c := untried[r.IntN(len(untried))]
-			next = &node{side: p.Side, choice: c, avail: 1}
-			n.children = append(n.children, next)
+		if n.expanded {
+			next = s.selectPrior(g, n, p)
 		} else {
-			best := -1.0
-			for _, c := range p.Choices {
-				ch := n.child(p.Side, c)
-				v := ch.wins/float64(ch.visits) + s.cfg.Explore*math.Sqrt(math.Log(float64(ch.avail))/float64(ch.visits))
-				if v > best {
-					best, next = v, ch
-				}
-			}
+			next = s.selectPlain(n, p, r)
 		}
 		if err := g.Apply(p.Side, next.choice); err != nil {
 			return path
 		}
 		path = append(path, next)
 		n = next
-		if len(untried) > 0 {
+		if next.visits == 0 {
 			break
 		}
 	}
-	playout(g, r, s.cfg.Epsilon)
+	playout(g, r, s.cfg.Epsilon, s.cfg.Horizon)
 	return path
 }
 
-// playout plays g to its end with the heuristic policy.
-func playout(g *engine.Game, r *rand.Rand, eps float64) {
+// value is the iteration's result for side: 1 or 0 at the end of the
+// game, else Evaluate's estimate.
+func (s *Searcher) value(g *engine.Game, side engine.Side) float64 {
+	if res := g.S.Result; res != nil {
+		if res.Winner == side {
+			return 1
+		}
+		return 0
+	}
+	return 1 / (1 + math.Exp(-Evaluate(g, side)/s.cfg.Scale))
+}
+
+// playout plays g with the heuristic policy to its end or, with a
+// horizon, until that many rounds have ended.
+func playout(g *engine.Game, r *rand.Rand, eps float64, horizon int) {
+	stop := int8(127)
+	if horizon > 0 {
+		stop = g.S.Round + int8(horizon)
+	}
 	for steps := 0; steps < 20000; steps++ {
 		ps := g.Prompts()
-		if len(ps) == 0 {
+		if len(ps) == 0 || g.S.Round >= stop {
 			return
 		}
 		p := &ps[r.IntN(len(ps))]

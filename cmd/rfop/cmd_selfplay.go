@@ -56,9 +56,11 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Int64("seed", 1, "seed of the first game; game i uses seed+i")
 	variantFlag := fs.String("variant", "standard", "rules variant: standard or censorship")
 	soloFlag := fs.String("solo", "", "solo game: the side played by the solo opponent (commune or versailles); the other side plays randomly")
+	playersFlag := fs.String("players", "", "a match between two players (random, greedy, ai:easy|normal|hard), e.g. ai:normal,greedy; they alternate sides game by game")
 	fs.Usage = func() {
 		w := fs.Output()
 		fmt.Fprintln(w, "Usage: rfop selfplay [--games N] [--seed S] [--variant censorship] [--solo commune|versailles]")
+		fmt.Fprintln(w, "       rfop selfplay --players A,B [--games N] [--seed S] [--variant censorship]")
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "Plays N games in which every decision is a uniformly random legal choice (game i")
 		fmt.Fprintln(w, "uses seed S+i for its deal and for its choices, so any failure can be replayed).")
@@ -73,6 +75,12 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(w, "bot_wins and bot_side. The first problems go to stderr with seed and decision")
 		fmt.Fprintln(w, "number. Exit status: 0 all good, 1 any error or violation, 2 bad flags.")
 		fmt.Fprintln(w)
+		fmt.Fprintln(w, "With --players A,B (each random, greedy or ai:easy|normal|hard) it plays a match")
+		fmt.Fprintln(w, "instead: A takes Versailles in even games and the Commune in odd ones, each")
+		fmt.Fprintln(w, "deciding from its own side's information only. It prints games, players, wins,")
+		fmt.Fprintln(w, "wins_by_side, ci95 (Wilson 95% interval of each win rate), errors and")
+		fmt.Fprintln(w, "avg_decision_ms (decisions with more than one legal choice).")
+		fmt.Fprintln(w)
 		fmt.Fprintln(w, "Flags:")
 		fs.PrintDefaults()
 	}
@@ -85,6 +93,16 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	variant, err := engine.ParseVariant(*variantFlag)
 	if err != nil {
 		return usageError(stderr, "selfplay", err.Error())
+	}
+	if *playersFlag != "" {
+		if *soloFlag != "" {
+			return usageError(stderr, "selfplay", "--players and --solo cannot be combined")
+		}
+		names, err := parsePlayers(*playersFlag)
+		if err != nil {
+			return usageError(stderr, "selfplay", err.Error())
+		}
+		return runMatch(names, *games, *seed, variant, stdout, stderr)
 	}
 	bot, code, ok := parseSoloFlag(*soloFlag, variant, "selfplay", stderr)
 	if !ok {
