@@ -23,6 +23,9 @@ type Config struct {
 	// Horizon: playouts stop after this many round ends (0: at the end
 	// of the game) and score the position with Evaluate instead of a win.
 	Horizon int
+	// HorizonPlays: playouts also stop when this many card plays have
+	// begun (0: no such limit).
+	HorizonPlays int
 	// Scale turns Evaluate into a win probability: 1/(1+exp(-e/Scale)).
 	Scale float64
 	// Priors: a node's moves get Evaluate priors once it has PriorAfter
@@ -356,7 +359,7 @@ func (s *Searcher) iterate(g *engine.Game, root *node, me engine.Side, r *rand.R
 			break
 		}
 	}
-	playout(g, r, s.cfg.Epsilon, s.cfg.Horizon)
+	playout(g, r, s.cfg.Epsilon, s.cfg.Horizon, s.cfg.HorizonPlays)
 	return path
 }
 
@@ -374,15 +377,23 @@ func (s *Searcher) value(g *engine.Game, side engine.Side) float64 {
 
 // playout plays g with the heuristic policy to its end or, with a
 // horizon, until that many rounds have ended.
-func playout(g *engine.Game, r *rand.Rand, eps float64, horizon int) {
+func playout(g *engine.Game, r *rand.Rand, eps float64, horizon, plays int) {
 	stop := int8(127)
 	if horizon > 0 {
 		stop = g.S.Round + int8(horizon)
+	}
+	if plays <= 0 {
+		plays = 1 << 30
 	}
 	for steps := 0; steps < 20000; steps++ {
 		ps := g.Prompts()
 		if len(ps) == 0 || g.S.Round >= stop {
 			return
+		}
+		if k := ps[0].Kind; k == engine.PromptPlay || k == engine.PromptFCPlay {
+			if plays--; plays < 0 {
+				return
+			}
 		}
 		p := &ps[r.IntN(len(ps))]
 		if err := g.Apply(p.Side, policyChoose(&g.S, p, r, eps)); err != nil {

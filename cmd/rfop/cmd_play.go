@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/rfop/rfop/ai"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/locale"
@@ -33,7 +34,8 @@ func init() {
 // is wired in; --solo then fails with "solo opponent not available yet".
 var soloChooser func(g *engine.Game, p engine.Prompt) (engine.Choice, string, error)
 
-const playUsage = `Usage: rfop play [--solo commune|versailles] [--variant censorship] [--lang en|fr|ru] [--deck FILE] [--seed S] [--board-dir DIR]
+const playUsage = `Usage: rfop play [--solo commune|versailles | --ai commune|versailles [--level easy|normal|hard]]
+                 [--variant censorship] [--lang en|fr|ru] [--deck FILE] [--seed S] [--board-dir DIR]
 
 Red Flag Over Paris, 1871: Versailles (the government, blue) against the Paris
 Commune (red), over three rounds and a Final Crisis. Each round both players
@@ -57,7 +59,9 @@ the other looks away, since the prompt shows that player's hand and lines
 marked [private to ...]. At each hand-over the screen (and its scroll-back)
 is cleared and the game waits for Enter; the next player then sees what the
 opponent did. With --solo the program plays the side you name and you play
-the other.
+the other. With --ai the AI opponent plays the side you name in the full
+two-player game, under the same rules as you and seeing only what its side
+may see; --level sets its strength (easy, normal, hard).
 
 Flags:
 `
@@ -68,6 +72,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	variantFlag := fs.String("variant", "standard", "rules variant: standard or censorship (5-card hands and a Censorship Phase)")
 	seed := fs.Int64("seed", 0, "seed for the shuffles (0: pick one at random and print it)")
 	boardDir := fs.String("board-dir", "", "directory for the board picture board.png, redrawn before each question (default: a new temporary directory)")
+	aiFlag := fs.String("ai", "", "play the two-player game against the AI opponent, which plays this side (commune or versailles)")
+	levelFlag := fs.String("level", "normal", "the AI opponent's level: easy, normal or hard")
 	langFlag := fs.String("lang", "en", "game terms (spaces, tracks, zones) as printed in the English (en), French (fr) or Russian (ru) edition")
 	deckFlag := fs.String("deck", "", "deck file replacing card effects, to try it before giving it to the bot (same format as engine/cards.json)")
 	fs.Usage = func() {
@@ -82,6 +88,10 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "play", err.Error())
 	}
 	bot, code, ok := parseSoloFlag(*soloFlag, variant, "play", stderr)
+	if !ok {
+		return code
+	}
+	aiSide, aiPlayer, code, ok := parseAIFlags(*aiFlag, *levelFlag, bot, stderr)
 	if !ok {
 		return code
 	}
@@ -108,7 +118,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 4096), 1<<16)
 	p := &playSession{g: g, in: sc, out: stdout, errOut: stderr, bot: bot, keyboard: engine.NoSide, boardDir: *boardDir, lang: lang,
-		screen: bot == engine.NoSide && isTerminal(stdin, stdout), pr: locale.For(lang)}
+		aiSide: aiSide, ai: aiPlayer,
+		screen: bot == engine.NoSide && aiPlayer == nil && isTerminal(stdin, stdout), pr: locale.For(lang)}
 	banner := "play.banner-standard"
 	if variant == engine.Censorship {
 		banner = "play.banner-censorship"
@@ -116,6 +127,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stdout, p.m(banner, aNum("Seed", int(*seed))))
 	if bot != engine.NoSide {
 		fmt.Fprintln(stdout, p.m("play.you-play", aSide("You", bot.Other()), aSide("Bot", bot)))
+	} else if aiPlayer != nil {
+		fmt.Fprintln(stdout, p.m("play.ai-you-play", aSide("You", aiSide.Other()), aText("Level", *levelFlag), aSide("Bot", aiSide)))
 	} else {
 		fmt.Fprintln(stdout, p.m("play.hotseat"))
 	}
@@ -155,6 +168,9 @@ type playSession struct {
 	out    io.Writer
 	errOut io.Writer
 	bot    engine.Side // NoSide: hot-seat
+	// ai plays aiSide in a 2-player game (nil: no AI opponent).
+	ai     ai.Player
+	aiSide engine.Side
 
 	keyboard  engine.Side // who was last asked at the keyboard
 	shown     int         // log lines up to this seq have been dealt with (public ones printed)
@@ -189,6 +205,16 @@ func (p *playSession) loop() int {
 			return 1
 		}
 		pr := ps[0] // simultaneous decisions: one side, then the other
+		if p.ai != nil {
+			moved, err := p.aiMoves(ps)
+			if err != nil {
+				fmt.Fprintf(p.errOut, "play: AI opponent: %v\n", err)
+				return 1
+			}
+			if moved {
+				continue
+			}
+		}
 		if pr.Side == p.bot {
 			if botRun++; botRun > maxBotRun {
 				fmt.Fprintf(p.errOut, "play: the solo opponent made %d decisions in a row: stopping\n", maxBotRun)
@@ -221,6 +247,13 @@ func (p *playSession) loop() int {
 		reason = p.m(id)
 	}
 	fmt.Fprintln(p.out, p.m("play.final-score", aText("VP", p.vpText(g.S.VP)), aText("Reason", reason)))
+	if p.ai != nil {
+		if r.Winner == p.aiSide {
+			fmt.Fprintln(p.out, p.m("play.ai-wins"))
+		} else {
+			fmt.Fprintln(p.out, p.m("play.you-win"))
+		}
+	}
 	if p.bot != engine.NoSide {
 		if r.Winner == p.bot {
 			fmt.Fprintln(p.out, p.m("play.bot-wins"))

@@ -52,7 +52,7 @@ func (p *playSession) humanMove(pr engine.Prompt) error {
 	g := p.g
 	side := pr.Side
 	if p.keyboard != side {
-		if p.bot == engine.NoSide {
+		if p.bot == engine.NoSide && p.ai == nil {
 			if err := p.handOver(side); err != nil {
 				return err
 			}
@@ -104,7 +104,7 @@ func (p *playSession) humanMove(pr engine.Prompt) error {
 			p.printChoices(pr)
 		case "u":
 			who := side
-			if !g.CanUndo(who) && p.bot == engine.NoSide && g.CanUndo(side.Other()) {
+			if !g.CanUndo(who) && p.bot == engine.NoSide && p.ai == nil && g.CanUndo(side.Other()) {
 				who = side.Other() // hot-seat: the other player's misplay, before anything was revealed
 			}
 			if !g.CanUndo(who) {

@@ -1,0 +1,66 @@
+package main
+
+// rfop play --ai: the AI opponent (package ai) plays one side of the full
+// two-player game in the terminal.
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/rfop/rfop/ai"
+	"github.com/rfop/rfop/engine"
+)
+
+// parseAIFlags reads --ai and --level. ok is false after a usage error.
+func parseAIFlags(side, level string, bot engine.Side, stderr io.Writer) (engine.Side, ai.Player, int, bool) {
+	if side == "" {
+		return engine.NoSide, nil, 0, true
+	}
+	if bot != engine.NoSide {
+		return engine.NoSide, nil, usageError(stderr, "play", "--ai and --solo cannot be combined"), false
+	}
+	s, err := engine.ParseSide(side)
+	if err != nil {
+		return engine.NoSide, nil, usageError(stderr, "play", "--ai: "+err.Error()), false
+	}
+	l, err := ai.ParseLevel(level)
+	if err != nil {
+		return engine.NoSide, nil, usageError(stderr, "play", "--level: "+err.Error()), false
+	}
+	p, err := ai.NewPlayer("ai:"+string(l), uint64(time.Now().UnixNano()))
+	if err != nil {
+		return engine.NoSide, nil, usageError(stderr, "play", err.Error()), false
+	}
+	return s, p, 0, true
+}
+
+// aiMoves lets the AI make its pending decision, if it has one (moved). In a
+// simultaneous decision (objectives, Final Crisis discards) it decides
+// before the player, so it never sees the player's choice.
+func (p *playSession) aiMoves(ps []engine.Prompt) (moved bool, err error) {
+	for _, pr := range ps {
+		if pr.Side != p.aiSide {
+			continue
+		}
+		is, err := p.g.InfoSet(pr.Side)
+		if err != nil {
+			return false, err
+		}
+		c, err := p.ai.Choose(is)
+		if err != nil {
+			return false, err
+		}
+		text := p.g.ChoiceText(pr, c)
+		if err := p.g.Apply(pr.Side, c); err != nil {
+			return false, fmt.Errorf("its choice %q was refused: %w", text, err)
+		}
+		if len(pr.Choices) > 1 {
+			fmt.Fprintln(p.out, p.m("play.ai-move", aSide("Side", pr.Side), aText("Text", text)))
+		}
+		p.showLog(p.aiSide.Other())
+		p.boardStale = true
+		return true, nil
+	}
+	return false, nil
+}
