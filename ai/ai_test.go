@@ -114,7 +114,9 @@ func TestNeverPeeks(t *testing.T) {
 			require.NotEqual(t, g.S.Deck, h.S.Deck, "the two positions differ")
 			for _, mk := range []func() Player{
 				func() Player { return NewGreedy(uint64(seed)) },
-				func() Player { return NewSearcher(Config{Iterations: 40, Epsilon: 0.25, PriorAfter: 4, Bias: 0.5, RootTurn: true}, uint64(seed)) },
+				func() Player {
+					return NewSearcher(Config{Iterations: 40, Epsilon: 0.25, PriorAfter: 4, Bias: 0.5, RootTurn: true}, uint64(seed))
+				},
 			} {
 				a, b := mk(), mk()
 				isA, err := g.InfoSet(p.Side)
