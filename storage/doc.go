@@ -18,7 +18,8 @@
 //     (finished and abandoned are final) and any change of state_version
 //     other than +1.
 //   - players: who plays each side (the bot's side of a solo game has
-//     is_bot = 1).
+//     is_bot = 1; so has the AI opponent's side of a two-player game,
+//     with user_id "ai:LEVEL").
 //   - actions: the move log, (game_id, seq) with seq 1, 2, 3, ... per
 //     game. It is append-only: the Go API has no way to change or delete
 //     an action, and triggers abort any UPDATE or DELETE and any INSERT

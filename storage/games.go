@@ -236,6 +236,8 @@ func checkPlayers(players []Player, mode Mode, botSide Side, complete bool) erro
 		}
 		seen[p.Side] = true
 		switch {
+		case p.IsAI() && mode == ModeTwoPlayer:
+			// The AI opponent plays one side of a two-player game.
 		case p.IsBot && (mode != ModeSolo || p.Side != botSide):
 			return fmt.Errorf("%w: the bot can only play the bot side (%q) of a solo game", ErrInvalid, botSide)
 		case !p.IsBot && mode == ModeSolo && p.Side == botSide:

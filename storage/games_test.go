@@ -123,6 +123,27 @@ func TestSoloGame(t *testing.T) {
 	assert.Equal(t, storage.SideVersailles, acts[0].Side)
 }
 
+// The AI opponent plays one side of a two-player game: a bot player whose
+// user id names it (issue 14).
+func TestAIGame(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t, dbPath(t))
+	g, err := s.CreateGame(ctx, storage.NewGame{ChannelID: "ai", Status: storage.StatusActive,
+		Mode: storage.ModeTwoPlayer, State: stateJSON(0, 1),
+		Players: []storage.Player{{Side: storage.SideCommune, UserID: "alice"}, {Side: storage.SideVersailles, UserID: "ai:hard", IsBot: true}}})
+	require.NoError(t, err)
+	p, ok := g.Player(storage.SideVersailles)
+	require.True(t, ok)
+	assert.True(t, p.IsAI())
+	assert.Equal(t, "ai:hard", p.UserID)
+	assert.Equal(t, []storage.Side{storage.SideCommune}, g.SidesOf("alice"))
+	assert.Empty(t, g.SidesOf("ai:hard"), "the AI is nobody's side")
+	m := move(g, 10)
+	m.Side, m.UserID = storage.SideVersailles, ""
+	_, err = s.ApplyMove(ctx, m)
+	require.NoError(t, err)
+}
+
 func TestCreateGameInvalid(t *testing.T) {
 	ctx := context.Background()
 	s := openStore(t, dbPath(t))

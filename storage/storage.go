@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 )
 
@@ -85,12 +86,20 @@ const (
 )
 
 // Player is who plays a side. The bot's side in a solo game has IsBot set
-// and an empty UserID.
+// and an empty UserID. The AI opponent's side of a two-player game has
+// IsBot set and UserID "ai:LEVEL" (AIUserPrefix), which names the AI and
+// its level: no schema change was needed for it.
 type Player struct {
 	Side   Side
 	UserID string
 	IsBot  bool
 }
+
+// AIUserPrefix begins the UserID of the AI opponent's player.
+const AIUserPrefix = "ai:"
+
+// IsAI reports whether the player is the AI opponent of a two-player game.
+func (p Player) IsAI() bool { return p.IsBot && strings.HasPrefix(p.UserID, AIUserPrefix) }
 
 // Game is one stored game. State and Result are opaque JSON owned by the
 // engine; State is nil while a challenge is waiting, Result nil until the
