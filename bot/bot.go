@@ -81,6 +81,7 @@ type Deps struct {
 	Store    storage.Store
 	Pictures Pictures // nil: text-only boards
 	Solo     SoloPolicy
+	AI       AIOpponent // nil: no games against the AI (ai.go)
 	Clock    Clock
 	// Deck is the deck new games start with (the deck file, else the
 	// embedded deck). A game keeps the deck it started with: it is stored
@@ -127,6 +128,8 @@ type Bot struct {
 	renders  chan struct{}
 	boards   boardCache
 	stopping chan struct{} // closed when Shutdown begins
+
+	aiq aiQueue // the AI opponent's worker (ai.go)
 }
 
 // New returns a bot with defaults filled in.
@@ -354,6 +357,9 @@ func (b *Bot) pause(id int64, why error) {
 // playerName is a mention of the human playing side, or "the solo opponent".
 func playerName(rec storage.Game, side engine.Side) string {
 	p, ok := rec.Player(sideKey(side))
+	if ok && p.IsAI() {
+		return fmt.Sprintf(aiNameFmt, strings.TrimPrefix(p.UserID, storage.AIUserPrefix), side)
+	}
 	if !ok || p.IsBot {
 		return "the solo opponent (" + side.String() + ")"
 	}

@@ -59,6 +59,10 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) {
 		b.cmdNew(ctx, i, opts)
 	case "solo":
 		b.cmdSolo(ctx, i, opts)
+	case "ai":
+		b.cmdAI(ctx, i, opts)
+	case "hint":
+		b.cmdHint(ctx, i)
 	case "board":
 		b.cmdBoard(ctx, i)
 	case "hand":
@@ -457,7 +461,8 @@ func (b *Bot) cmdUndo(ctx context.Context, i *discordgo.Interaction) {
 			b.editOriginal(i, msg{content: "There is nothing you can undo: hidden information was revealed, or your opponent has acted since."})
 			return
 		}
-		if _, mine := g.PromptFor(side); mine || rec.Mode == storage.ModeSolo {
+		_, vsAI, _ := aiPlayerOf(rec)
+		if _, mine := g.PromptFor(side); mine || rec.Mode == storage.ModeSolo || vsAI != "" {
 			// Still deciding: the opponent has seen nothing yet.
 			if rec, err = b.commit(ctx, rec, g, engine.Move{Side: side, Undo: true}, userID(i)); err != nil {
 				b.editOriginal(i, msg{content: "The undo failed: " + err.Error()})

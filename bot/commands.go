@@ -7,12 +7,13 @@ import "github.com/bwmarrin/discordgo"
 const commandName = "rfop"
 
 var (
-	dmPermission  = true
-	manageGuild   = int64(discordgo.PermissionManageServer)
-	minReminder   = float64(0)
-	oneGame       = float64(1)
-	sideChoices   = []*discordgo.ApplicationCommandOptionChoice{{Name: "Commune", Value: "commune"}, {Name: "Versailles", Value: "versailles"}}
-	variantChoice = []*discordgo.ApplicationCommandOptionChoice{{Name: "Standard", Value: "standard"}, {Name: "Censorship (French/Russian editions)", Value: "censorship"}}
+	dmPermission   = true
+	manageGuild    = int64(discordgo.PermissionManageServer)
+	minReminder    = float64(0)
+	oneGame        = float64(1)
+	sideChoices    = []*discordgo.ApplicationCommandOptionChoice{{Name: "Commune", Value: "commune"}, {Name: "Versailles", Value: "versailles"}}
+	variantChoice  = []*discordgo.ApplicationCommandOptionChoice{{Name: "Standard", Value: "standard"}, {Name: "Censorship (French/Russian editions)", Value: "censorship"}}
+	aiLevelChoices = []*discordgo.ApplicationCommandOptionChoice{{Name: "Easy", Value: "easy"}, {Name: "Normal", Value: "normal"}, {Name: "Hard", Value: "hard"}}
 )
 
 func sub(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
@@ -35,6 +36,12 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("solo", "Play against the solo opponent (here or in DMs)",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "side", Description: "The side YOU play", Required: true, Choices: sideChoices},
 			),
+			sub("ai", "Play the full two-player game against the AI opponent (here or in DMs)",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "side", Description: "The side YOU play", Required: true, Choices: sideChoices},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "level", Description: "The AI's strength (default normal)", Choices: aiLevelChoices},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "variant", Description: "Rules variant", Choices: variantChoice},
+			),
+			sub("hint", "In a game against the AI: its top three choices for your decision (only you see it)"),
 			sub("board", "Post the current board again"),
 			sub("hand", "Your hand and objective (only you see it)"),
 			sub("turn", "Open your turn panel"),

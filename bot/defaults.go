@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/rfop/rfop/ai"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/render"
@@ -106,4 +107,55 @@ func (s soloPolicy) Decide(g *engine.Game, p engine.Prompt) (engine.Choice, stri
 		return c, "", err
 	}
 	return c, ex.String(), nil
+}
+
+// DefaultAI is the production AI opponent (package ai). It keeps the
+// search player of the game it last decided for, so that the AI's
+// consecutive decisions of one turn share their search tree; the bot's
+// single AI worker is its only caller.
+func DefaultAI() AIOpponent { return &aiOpponent{} }
+
+type aiOpponent struct {
+	mu   sync.Mutex
+	game int64
+	name string
+	p    ai.Player
+}
+
+func (a *aiOpponent) Choose(game int64, level string, seed uint64, is *engine.InfoSet) (engine.Choice, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	name := "ai:" + level
+	if a.p == nil || a.game != game || a.name != name {
+		p, err := ai.NewPlayer(name, seed)
+		if err != nil {
+			return engine.Choice{}, err
+		}
+		a.game, a.name, a.p = game, name, p
+	}
+	return a.p.Choose(is)
+}
+
+func (a *aiOpponent) Hint(level string, is *engine.InfoSet, n int) ([]AIHint, error) {
+	l, err := ai.ParseLevel(level)
+	if err != nil {
+		return nil, err
+	}
+	r, err := ai.NewSearcher(l.Config(), uint64(is.Version())).Rank(is)
+	if err != nil {
+		return nil, err
+	}
+	var out []AIHint
+	for _, x := range r[:min(n, len(r))] {
+		out = append(out, AIHint{Choice: x.Choice, WinRate: x.WinRate})
+	}
+	return out, nil
+}
+
+func (a *aiOpponent) Levels() []string {
+	var out []string
+	for _, l := range ai.Levels {
+		out = append(out, string(l))
+	}
+	return out
 }

@@ -140,7 +140,7 @@ func (h *harness) start() {
 	if pics == nil {
 		pics = sharedPictures(t)
 	}
-	b := bot.New(bot.Deps{Session: dg, Store: store, Pictures: pics, Solo: bot.DefaultSolo(), AppID: h.srv.AppID(), Clock: h.clock,
+	b := bot.New(bot.Deps{Session: dg, Store: store, Pictures: pics, Solo: bot.DefaultSolo(), AI: bot.DefaultAI(), AppID: h.srv.AppID(), Clock: h.clock,
 		Deck: h.deck, Directory: dg.State, Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }})
 	dg.AddHandler(b.OnInteraction)
 	dg.AddHandler(b.OnChannelDelete)
@@ -149,6 +149,7 @@ func (h *harness) start() {
 	_, err = b.CheckGames(context.Background()) // as Run does before serving
 	require.NoError(t, err)
 	require.NoError(t, b.Resume(context.Background()))
+	b.KickAIGames(context.Background())
 	h.store, h.dg, h.b = store, dg, b
 }
 

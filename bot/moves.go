@@ -125,6 +125,9 @@ func (b *Bot) commitWith(ctx context.Context, rec storage.Game, g *engine.Game, 
 	if publish {
 		b.kick(rec.ID)
 	}
+	if ai, _, ok := aiPlayerOf(rec); ok && m.Side != ai {
+		b.kickAI(rec) // the AI thinks off this path (ai.go)
+	}
 	return rec, publish, nil
 }
 

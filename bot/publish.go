@@ -110,7 +110,7 @@ func (b *Bot) chainInfoOf(rec storage.Game, g *engine.Game, moves []engine.Move)
 	// new round (or the Final Crisis) is published at once (roundEnded),
 	// so a chain never reaches back across a round change.
 	begin := func(e int) int {
-		s := chainStart(moves[:e], g.S.BotSide)
+		s := chainStart(moves[:e], autoSide(rec, g)) // the solo opponent's or the AI's replies belong to the chain
 		if g.S.BotSide == engine.NoSide {
 			for v := e - 1; v > s; v-- {
 				if rounds[v] != rounds[v-1] {

@@ -24,6 +24,7 @@ type Config struct {
 	Log         *slog.Logger
 	Pictures    Pictures
 	Solo        SoloPolicy
+	AI          AIOpponent
 	// ReminderEvery is how often reminders are checked (default 1 minute).
 	ReminderEvery time.Duration
 	// Ready, if set, is called once the bot is connected and serving.
@@ -76,7 +77,7 @@ func Run(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return err
 	}
-	b := New(Deps{Session: s, Store: store, Pictures: cfg.Pictures, Solo: cfg.Solo, Deck: deck, Log: log, Directory: s.State})
+	b := New(Deps{Session: s, Store: store, Pictures: cfg.Pictures, Solo: cfg.Solo, AI: cfg.AI, Deck: deck, Log: log, Directory: s.State})
 	s.AddHandler(b.OnInteraction)
 	s.AddHandler(b.OnChannelDelete)
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
@@ -103,6 +104,7 @@ func Run(ctx context.Context, cfg Config) error {
 	if err := b.Resume(ctx); err != nil {
 		return err
 	}
+	b.KickAIGames(ctx)
 	log.Info("ready", "active_games", active)
 	if cfg.Ready != nil {
 		cfg.Ready()

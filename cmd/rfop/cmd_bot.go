@@ -20,6 +20,7 @@ import (
 var (
 	botPictures func() (bot.Pictures, error)
 	botSolo     func() bot.SoloPolicy
+	botAI       func() bot.AIOpponent
 )
 
 func init() {
@@ -78,6 +79,9 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if botSolo != nil {
 		cfg.Solo = botSolo()
+	}
+	if botAI != nil {
+		cfg.AI = botAI()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -10,6 +10,7 @@ import (
 
 func init() {
 	botSolo = bot.DefaultSolo
+	botAI = bot.DefaultAI // the AI opponent of the two-player game (package ai)
 	soloChooser = func(g *engine.Game, p engine.Prompt) (engine.Choice, string, error) {
 		c, ex, err := (&solo.Policy{}).Decide(g, p)
 		return c, ex.String(), err
