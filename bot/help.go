@@ -29,6 +29,7 @@ func ruleTopicChoices() []*discordgo.ApplicationCommandOptionChoice {
 
 const helpText = "**Red Flag Over Paris** — Versailles (blue) against the Paris Commune (red), three rounds and a Final Crisis.\n" +
 	"• `/rfop new opponent:@someone` challenges a member in this channel; `/rfop solo side:…` plays the solo opponent (works in DMs).\n" +
+	"• `/rfop ai side:… level:easy|normal|hard` plays the full two-player game against the AI opponent, which sees only what its side may see (works in DMs); `/rfop hint` shows its top three choices for your decision.\n" +
 	"• When it is your turn the bot posts the board mentioning you: press **Take my turn** and choose from the panel only you can see. **My hand** shows your cards and objective.\n" +
 	"• Your hand and objectives come by DM as each round begins, to both players at once: choose from the DM or from Take my turn, in either order (or use My hand if your DMs are closed). Cards an event shows you come privately too; nothing secret is ever posted in the channel.\n" +
 	"• `/rfop board`, `/rfop log`, `/rfop card`, `/rfop rules`, `/rfop status`, `/rfop undo`, `/rfop resign`, `/rfop abandon`, `/rfop settings`.\n" +

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// selfplay --players plays a match with alternating sides and prints the
+// ladder's JSON: wins, wins by side, Wilson intervals, decision times.
+func TestSelfplayPlayers(t *testing.T) {
+	code, m, errOut := selfplayJSON(t, "--players", "greedy,random", "--games", "6", "--seed", "5")
+	require.Equal(t, 0, code, errOut)
+	require.EqualValues(t, 6, m["games"])
+	require.Equal(t, []any{"greedy", "random"}, m["players"])
+	wins := m["wins"].(map[string]any)
+	require.EqualValues(t, 6, wins["greedy"].(float64)+wins["random"].(float64))
+	bySide := m["wins_by_side"].(map[string]any)
+	g := bySide["greedy"].(map[string]any)
+	r := bySide["random"].(map[string]any)
+	require.EqualValues(t, wins["greedy"], g["commune"].(float64)+g["versailles"].(float64))
+	require.EqualValues(t, 6, g["commune"].(float64)+g["versailles"].(float64)+r["commune"].(float64)+r["versailles"].(float64))
+	ci := m["ci95"].(map[string]any)["greedy"].([]any)
+	require.LessOrEqual(t, ci[0].(float64), wins["greedy"].(float64)/6)
+	require.GreaterOrEqual(t, ci[1].(float64), wins["greedy"].(float64)/6)
+	require.EqualValues(t, 0, m["errors"])
+	require.Contains(t, m["avg_decision_ms"], "greedy")
+	keys := []string{"games", "players", "wins", "wins_by_side", "ci95", "errors", "avg_decision_ms"}
+	require.Len(t, m, len(keys))
+	for _, k := range keys {
+		require.Contains(t, m, k)
+	}
+	// The same player twice is told apart.
+	code, m, errOut = selfplayJSON(t, "--players", "random,random", "--games", "2")
+	require.Equal(t, 0, code, errOut)
+	require.Equal(t, []any{"random", "random#2"}, m["players"])
+}
+
+func TestSelfplayPlayersBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"--players", "greedy"},
+		{"--players", "greedy,deep-blue"},
+		{"--players", "ai:expert,greedy"},
+		{"--players", "greedy,random", "--solo", "commune"},
+	} {
+		code, out, errOut := runCmd(nil, append([]string{"selfplay"}, args...)...)
+		require.Equal(t, 2, code, "%v", args)
+		require.Empty(t, out)
+		require.NotEmpty(t, errOut)
+	}
+}
+
+// play --ai: a whole game against the AI at the easy level, the player's
+// answers random; the AI's moves are printed and it never asks the player
+// to decide for it.
+func TestPlayAgainstAI(t *testing.T) {
+	for i, side := range []string{"versailles", "commune"} {
+		code, out, errOut := playDriven(t, uint64(20+i), true, "--seed", fmt.Sprint(20+i), "--ai", side, "--level", "easy")
+		require.Equal(t, 0, code, errOut)
+		has(t, out, "GAME OVER")
+		has(t, out, "the AI opponent (easy) plays")
+		require.Contains(t, out, "AI (")
+		require.True(t, strings.Contains(out, "You win!") || strings.Contains(out, "The AI opponent wins this time."))
+	}
+	code, _, errOut := runCmd(nil, "play", "--ai", "commune", "--level", "expert")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "level")
+	code, _, _ = runCmd(nil, "play", "--ai", "commune", "--solo", "versailles")
+	require.Equal(t, 2, code)
+}
