@@ -22,6 +22,12 @@
 // ViewFor(side) is the redacted view of one side or of a spectator; the
 // Log holds public and private lines.
 //
+// InfoSet(side) is what one side of a 2-player game knows: the public
+// state, its own cards and its decision, with the unseen cards kept only
+// as a sorted set; InfoSet.Sample deals them at random into a playable
+// game (a determinization) that keeps no log and no undo point. The AI
+// opponent (package ai) decides from InfoSets only, so it cannot peek.
+//
 // Undo: a side may take back its own choices until hidden information is
 // revealed (a card drawn, a deal, a revealed hand or objective) or the
 // opponent acts (Prompt.CanUndo, Undo). Replay rebuilds a game from its
