@@ -63,7 +63,7 @@ func BenchmarkAITimeCap(b *testing.B) {
 	pos := benchPositions(b)
 	const capD = 100 * time.Millisecond
 	cfg := Normal.Config()
-	cfg.Iterations, cfg.TimeCap = 1 << 30, capD
+	cfg.Iterations, cfg.TimeCap = 1<<30, capD
 	var worst time.Duration
 	for i := 0; b.Loop(); i++ {
 		t := time.Now()

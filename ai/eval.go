@@ -45,10 +45,12 @@ func Evaluate(g *engine.Game, side engine.Side) float64 {
 		}
 		e += 0.02 * float64(s.Pieces(engine.Versailles, x)-s.Pieces(engine.Commune, x))
 	}
+	// Objective scoring: whoever controls an objective's space scores it,
+	// the owner's or not (rulebook "Objective Scoring").
 	for _, sd := range [2]engine.Side{engine.Versailles, engine.Commune} {
 		if o := s.Objective[sd]; o > 0 && !s.ObjRevealed {
-			if c := g.Deck().Card(int(o)); c != nil && c.Kind == engine.ObjectiveCard && s.Controls(sd, c.Space) {
-				e += 0.5 * sign(sd)
+			if c := g.Deck().Card(int(o)); c != nil && c.Kind == engine.ObjectiveCard {
+				e += 0.6 * sign(s.Controller(c.Space))
 			}
 		}
 	}

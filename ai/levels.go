@@ -31,11 +31,14 @@ func ParseLevel(s string) (Level, error) {
 // (normal 1 s, hard 5 s per decision, on one core) only bind on a slow or
 // busy machine.
 func (l Level) Config() Config {
+	c := Config{Epsilon: 0.25, Horizon: 1, HorizonPlays: 4, PriorAfter: 8, RootTurn: true, Bias: 2, ShareBudget: true}
 	switch l {
 	case Easy:
-		return Config{Iterations: 40, TimeCap: 300 * time.Millisecond, Epsilon: 0.3}
+		c.Iterations, c.TimeCap = 40, 300*time.Millisecond
 	case Hard:
-		return Config{Iterations: 1600, TimeCap: 5 * time.Second, Epsilon: 0.25}
+		c.Iterations, c.TimeCap = 4000, 5*time.Second
+	default:
+		c.Iterations, c.TimeCap = 1200, time.Second
 	}
-	return Config{Iterations: 400, TimeCap: time.Second, Epsilon: 0.25}
+	return c
 }

@@ -26,6 +26,9 @@ type Config struct {
 	// HorizonPlays: playouts also stop when this many card plays have
 	// begun (0: no such limit).
 	HorizonPlays int
+	// Smart: the playout policy scores each choice by Evaluate one step
+	// ahead (slower, closer to Greedy) instead of quickScore.
+	Smart bool
 	// Scale turns Evaluate into a win probability: 1/(1+exp(-e/Scale)).
 	Scale float64
 	// Priors: a node's moves get Evaluate priors once it has PriorAfter
@@ -34,6 +37,8 @@ type Config struct {
 	PriorAfter int
 	RootTurn   bool
 	Bias       float64
+	// ShareBudget: a reused subtree's visits count towards Iterations.
+	ShareBudget bool
 }
 
 // Ranked is a choice with the search's estimate of the win rate it gives.
@@ -276,7 +281,14 @@ func (s *Searcher) Rank(is *engine.InfoSet) ([]Ranked, error) {
 	s.reuse = nil
 	r := rand.New(rand.NewPCG(s.seed, uint64(is.Version())<<2|uint64(side)))
 	path := make([]*node, 0, 64)
-	for it := 0; it < s.cfg.Iterations; it++ {
+	// A reused subtree's visits count towards the budget (the turn's
+	// decisions share their work), but every decision runs at least a
+	// quarter of it afresh.
+	n := s.cfg.Iterations
+	if s.cfg.ShareBudget {
+		n = max(s.cfg.Iterations-root.visits, s.cfg.Iterations/4)
+	}
+	for it := 0; it < n; it++ {
 		if s.cfg.TimeCap > 0 && it&7 == 7 && time.Since(start) > s.cfg.TimeCap {
 			break
 		}
@@ -359,7 +371,7 @@ func (s *Searcher) iterate(g *engine.Game, root *node, me engine.Side, r *rand.R
 			break
 		}
 	}
-	playout(g, r, s.cfg.Epsilon, s.cfg.Horizon, s.cfg.HorizonPlays)
+	playout(g, r, s.cfg.Epsilon, s.cfg.Horizon, s.cfg.HorizonPlays, s.cfg.Smart)
 	return path
 }
 
@@ -377,7 +389,7 @@ func (s *Searcher) value(g *engine.Game, side engine.Side) float64 {
 
 // playout plays g with the heuristic policy to its end or, with a
 // horizon, until that many rounds have ended.
-func playout(g *engine.Game, r *rand.Rand, eps float64, horizon, plays int) {
+func playout(g *engine.Game, r *rand.Rand, eps float64, horizon, plays int, smart bool) {
 	stop := int8(127)
 	if horizon > 0 {
 		stop = g.S.Round + int8(horizon)
@@ -396,7 +408,13 @@ func playout(g *engine.Game, r *rand.Rand, eps float64, horizon, plays int) {
 			}
 		}
 		p := &ps[r.IntN(len(ps))]
-		if err := g.Apply(p.Side, policyChoose(&g.S, p, r, eps)); err != nil {
+		var c engine.Choice
+		if smart && len(p.Choices) > 1 && r.Float64() >= eps {
+			c = oneStep(g, p)
+		} else {
+			c = policyChoose(&g.S, p, r, eps)
+		}
+		if err := g.Apply(p.Side, c); err != nil {
 			return
 		}
 	}

@@ -42,22 +42,12 @@ func NewPlayer(name string, seed uint64) (Player, error) {
 		if err != nil {
 			return nil, err
 		}
-		cfg := l.Config()
-		if tweak != nil {
-			tweak(&cfg)
-		}
-		s := NewSearcher(cfg, seed)
+		s := NewSearcher(l.Config(), seed)
 		s.name = name
 		return s, nil
 	}
 	return nil, fmt.Errorf("unknown player %q (want random, greedy or ai:easy|normal|hard)", name)
 }
-
-// tweak lets experiments adjust level budgets (nil in production).
-var tweak func(*Config)
-
-// SetTweak is for experiments only.
-func SetTweak(f func(*Config)) { tweak = f }
 
 // Random picks a uniformly random legal choice.
 type Random struct{ r *rand.Rand }
