@@ -2,10 +2,13 @@ package bot_test
 
 import (
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/rfop/rfop/bot"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/internal/fakediscord"
 	"github.com/rfop/rfop/storage"
@@ -117,4 +120,49 @@ func TestE2EAIResumesAfterRestart(t *testing.T) {
 	g := h.engineGame(rec)
 	_, ok := g.PromptFor(engine.Versailles)
 	require.True(t, ok)
+}
+
+// heldAI is the real AI opponent, held at its first decision until released.
+type heldAI struct {
+	bot.AIOpponent
+	thinking chan struct{}
+	release  chan struct{}
+	once     sync.Once
+	freed    sync.Once
+}
+
+func (a *heldAI) free() { a.freed.Do(func() { close(a.release) }) }
+
+func (a *heldAI) Choose(game int64, level string, seed uint64, is *engine.InfoSet) (engine.Choice, error) {
+	a.once.Do(func() { close(a.thinking); <-a.release })
+	return a.AIOpponent.Choose(game, level, seed, is)
+}
+
+// While the AI thinks, the bot answers other commands and other games:
+// the AI runs off the interaction path and does not hold the game's lock.
+func TestE2EAIThinksOffTheInteractionPath(t *testing.T) {
+	held := &heldAI{AIOpponent: bot.DefaultAI(), thinking: make(chan struct{}), release: make(chan struct{})}
+	h := &harness{t: t, srv: fakediscord.New(t, defaultGuild()), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7, clock: &offsetClock{}, ai: held}
+	h.start()
+	t.Cleanup(h.stop)
+	t.Cleanup(held.free) // before stop: a held AI would keep Shutdown waiting
+	i, _ := h.command(alice, guildID, chanID, fakediscord.SubCmd("ai", fakediscord.StrArg("side", "commune"), fakediscord.StrArg("level", "easy")))
+	h.settled(i)
+	select {
+	case <-held.thinking: // the AI chooses its objective
+	case <-time.After(waitLong):
+		t.Fatal("the AI did not start thinking")
+	}
+	// The same game's commands are answered meanwhile...
+	hi, resp := h.command(alice, guildID, chanID, fakediscord.SubCmd("hand"))
+	require.True(t, resp.Ephemeral())
+	require.NotEmpty(t, h.settled(hi).Content)
+	// ... and another channel starts a game and plays.
+	rec := h.startChallenge(chan2ID, "commune")
+	require.Equal(t, storage.StatusActive, rec.Status)
+	r := rand.New(rand.NewPCG(7, 8))
+	require.True(t, h.takeTurn(alice, chan2ID, r) || h.takeTurn(bob, chan2ID, r))
+	held.free()
+	rec = h.waitHuman(h.game(chanID).ID, engine.Commune)
+	require.Equal(t, storage.StatusActive, rec.Status)
 }

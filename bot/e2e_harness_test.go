@@ -66,6 +66,8 @@ type harness struct {
 	clock    *offsetClock
 	// deck: the deck new games start with (nil: the embedded deck).
 	deck *engine.Deck
+	// ai: nil for the real AI opponent (package ai).
+	ai bot.AIOpponent
 }
 
 // offsetClock is the real time moved forward by a settable offset.
@@ -140,7 +142,11 @@ func (h *harness) start() {
 	if pics == nil {
 		pics = sharedPictures(t)
 	}
-	b := bot.New(bot.Deps{Session: dg, Store: store, Pictures: pics, Solo: bot.DefaultSolo(), AI: bot.DefaultAI(), AppID: h.srv.AppID(), Clock: h.clock,
+	opp := h.ai
+	if opp == nil {
+		opp = bot.DefaultAI()
+	}
+	b := bot.New(bot.Deps{Session: dg, Store: store, Pictures: pics, Solo: bot.DefaultSolo(), AI: opp, AppID: h.srv.AppID(), Clock: h.clock,
 		Deck: h.deck, Directory: dg.State, Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }})
 	dg.AddHandler(b.OnInteraction)
 	dg.AddHandler(b.OnChannelDelete)
