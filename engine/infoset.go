@@ -17,10 +17,11 @@ import (
 // as the sorted set of unseen cards. A search player (package ai) decides
 // from an InfoSet and never from a live Game, so it cannot peek.
 //
-// What it forgets: a hand revealed by an event (the reveal is a private
-// log line, not state) and the viewer's own objectives of earlier rounds
-// (discarded face down) are treated as unseen. Forgetting is safe: the
-// samples stay consistent with the truth, only less informed.
+// What it forgets: a hand revealed by an event once the event is over
+// (the reveal is a private log line, not state; during a forced discard
+// the cards offered stay known) and the viewer's own objectives of
+// earlier rounds (discarded face down) are treated as unseen. Forgetting
+// is safe: the samples stay consistent with the truth, only less informed.
 type InfoSet struct {
 	side   Side
 	s      State // redacted: unseen cards are 0
@@ -54,12 +55,23 @@ func (g *Game) InfoSet(side Side) (*InfoSet, error) {
 	s := g.S.clone(false)
 	s.RNG, s.Seed, s.Log, s.Undo = 0, 0, nil, nil
 	// Unseen Strategy cards: the opponent's hand but its Final Crisis card
-	// (held face up), its set-aside cards, the deck.
+	// (held face up) and cards a forced discard shows, its set-aside
+	// cards, the deck.
 	fc := int8(FinalCrisisCardOf(opp))
+	// A forced discard shows the opponent's cards it may take (its hand
+	// was just revealed): those stay where they are.
+	shown := map[int8]bool{}
+	if is.has && is.prompt.Kind == PromptForceDiscard {
+		for _, c := range is.prompt.Choices {
+			if c.Kind == ChooseCard {
+				shown[int8(c.Card)] = true
+			}
+		}
+	}
 	hand := make([]int8, 0, len(s.Hand[opp]))
 	hidden := 0
 	for _, c := range s.Hand[opp] {
-		if c == fc {
+		if c == fc || shown[c] {
 			hand = append(hand, c)
 			continue
 		}
@@ -126,7 +138,37 @@ func (is *InfoSet) UnseenStrategy() []int8 { return slices.Clone(is.strat) }
 // side cannot see, a fresh random state for what is still to come. The game
 // is a simulation: it keeps no log and no undo point, so it plays faster,
 // and Clone keeps it so.
+//
+// A few decisions show something of the hidden cards (an event that can
+// be played only when the opponent holds a card of its colour, a forced
+// discard among the revealed hand): a deal that would not offer the side
+// the very choices it has is dealt again, up to 64 times, so samples are
+// conditioned on what the side was offered.
 func (is *InfoSet) Sample(r *rand.Rand) *Game {
+	for try := 0; ; try++ {
+		g := is.deal(r)
+		if !is.has || try == 63 {
+			return g
+		}
+		if p, ok := g.PromptFor(is.side); ok && sameChoices(p.Choices, is.prompt.Choices) {
+			return g
+		}
+	}
+}
+
+func sameChoices(a, b []Choice) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, c := range a {
+		if !slices.Contains(b, c) {
+			return false
+		}
+	}
+	return true
+}
+
+func (is *InfoSet) deal(r *rand.Rand) *Game {
 	g := &Game{deck: is.deck, sim: true}
 	g.S = is.s.clone(false)
 	s := &g.S

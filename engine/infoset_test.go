@@ -104,7 +104,7 @@ func TestInfoSetSampleIsConsistentAndPlayable(t *testing.T) {
 			got, ok2 := sg.PromptFor(side)
 			require.Equal(t, ok, ok2)
 			if ok {
-				require.Equal(t, want.Choices, got.Choices)
+				require.ElementsMatch(t, want.Choices, got.Choices, "the sample offers the side what it was offered")
 			}
 			for i := 0; i < 5000; i++ {
 				m, ok := sg.RandomMove(r)
@@ -124,4 +124,38 @@ func TestInfoSetRefusesSolo(t *testing.T) {
 	require.NoError(t, err)
 	_, err = g.InfoSet(Versailles)
 	require.ErrorIs(t, err, ErrNoInfoSet)
+}
+
+// A forced discard names the revealed opponent's cards of its colour (the
+// reveal + forceDiscard event): every sample deals the opponent those
+// cards, since the side was offered them.
+func TestInfoSetSampleKeepsWhatThePromptShows(t *testing.T) {
+	found := 0
+	for seed := int64(1); seed <= 400 && found < 5; seed++ {
+		g, err := New(Options{Seed: seed, BotSide: NoSide})
+		require.NoError(t, err)
+		r := rand.New(rand.NewPCG(uint64(seed), 11))
+		for step := 0; step < 3000 && g.S.Result == nil; step++ {
+			ps := g.Prompts()
+			if p := ps[0]; p.Kind == PromptForceDiscard && len(p.Choices) > 1 {
+				found++
+				is, err := g.InfoSet(p.Side)
+				require.NoError(t, err)
+				for k := 0; k < 20; k++ {
+					sg := is.Sample(r)
+					for _, c := range p.Choices {
+						if c.Kind == ChooseCard {
+							require.Contains(t, sg.S.Hand[p.Side.Other()], int8(c.Card))
+						}
+					}
+				}
+				break
+			}
+			m, _ := g.RandomMove(r)
+			require.NoError(t, g.ApplyMove(m))
+		}
+	}
+	if found == 0 {
+		t.Skip("no forced discard in these games")
+	}
 }
