@@ -55,8 +55,8 @@ func BenchmarkAIDecision(b *testing.B) {
 
 // BenchmarkAITimeCap: a search with an unreachable budget stops at its time
 // cap; overshoot-ms is the worst time past the cap over the decisions run
-// (the cap is checked every 8 iterations, and the root's priors come
-// first).
+// (the cap is checked before every iteration; the root's turn look-ahead
+// stops at a quarter of it).
 //
 //	go test -bench AITimeCap -benchtime 40x -run '^$' ./ai/
 func BenchmarkAITimeCap(b *testing.B) {

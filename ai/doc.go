@@ -29,7 +29,8 @@
 // easy, normal and hard are iteration budgets (Level.Config), so that the
 // strength ladder does not depend on the machine; each also has a time cap
 // (normal 1 s, hard 5 s per decision) that only a slow or busy machine
-// reaches, checked every 8 iterations. With the same seed, budget and
+// reaches, checked before every iteration; the root's turn look-ahead
+// stops at a quarter of the cap. With the same seed, budget and
 // position the choice is always the same (unless the cap cut the search).
 //
 // # Strength

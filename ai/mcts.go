@@ -94,12 +94,16 @@ func (s *Searcher) selectPlain(n *node, p *engine.Prompt, r *rand.Rand) *node {
 // expand gives every legal move a child with its prior: the position one
 // step ahead (at the root with turn set, after the rest of the own turn,
 // as Greedy sees it) scored by Evaluate for the mover.
-func (n *node) expand(g *engine.Game, p *engine.Prompt, turn bool) {
+//
+// The turn look-ahead is the costly part of a decision (about choices² ×
+// turn length copies): past the deadline the other choices get the one
+// step prior, so a time cap holds.
+func (n *node) expand(g *engine.Game, p *engine.Prompt, turn bool, deadline time.Time) {
 	n.expanded = true
 	vals := make([]float64, len(p.Choices))
 	n.lo, n.hi = math.Inf(1), math.Inf(-1)
 	for i, c := range p.Choices {
-		if turn {
+		if turn && (deadline.IsZero() || time.Now().Before(deadline)) {
 			vals[i] = turnValue(g, p.Side, c)
 		} else {
 			vals[i] = stepValue(g, p.Side, c)
@@ -222,6 +226,8 @@ type Searcher struct {
 	seed uint64
 	name string
 
+	expandBy time.Time // the root's turn look-ahead stops here (a quarter of the time cap)
+
 	reuse    *node // subtree for the next decision, if it follows at once
 	reuseVer int
 	reuseSid engine.Side
@@ -281,6 +287,10 @@ func (s *Searcher) Rank(is *engine.InfoSet) ([]Ranked, error) {
 	s.reuse = nil
 	r := rand.New(rand.NewPCG(s.seed, uint64(is.Version())<<2|uint64(side)))
 	path := make([]*node, 0, 64)
+	s.expandBy = time.Time{}
+	if s.cfg.TimeCap > 0 {
+		s.expandBy = start.Add(s.cfg.TimeCap / 4)
+	}
 	// A reused subtree's visits count towards the budget (the turn's
 	// decisions share their work), but every decision runs at least a
 	// quarter of it afresh.
@@ -289,7 +299,7 @@ func (s *Searcher) Rank(is *engine.InfoSet) ([]Ranked, error) {
 		n = max(s.cfg.Iterations-root.visits, s.cfg.Iterations/4)
 	}
 	for it := 0; it < n; it++ {
-		if s.cfg.TimeCap > 0 && it&7 == 7 && time.Since(start) > s.cfg.TimeCap {
+		if s.cfg.TimeCap > 0 && time.Since(start) > s.cfg.TimeCap {
 			break
 		}
 		g := is.Sample(r)
@@ -354,7 +364,7 @@ func (s *Searcher) iterate(g *engine.Game, root *node, me engine.Side, r *rand.R
 			continue
 		}
 		if !n.expanded && (n == root || n.visits >= s.cfg.PriorAfter) {
-			n.expand(g, p, n == root && s.cfg.RootTurn)
+			n.expand(g, p, n == root && s.cfg.RootTurn, s.expandBy)
 		}
 		var next *node
 		if n.expanded {
