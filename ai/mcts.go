@@ -41,7 +41,8 @@ type Config struct {
 	ShareBudget bool
 }
 
-// Ranked is a choice with the search's estimate of the win rate it gives.
+// Ranked is a choice with the search's estimate of the win rate it gives
+// (NaN for a choice the search did not try, or a forced one).
 type Ranked struct {
 	Choice  engine.Choice
 	WinRate float64
@@ -316,7 +317,7 @@ func (s *Searcher) Rank(is *engine.InfoSet) ([]Ranked, error) {
 	}
 	var out []Ranked
 	for _, c := range p.Choices {
-		rk := Ranked{Choice: c}
+		rk := Ranked{Choice: c, WinRate: math.NaN()} // not searched
 		if n := root.child(side, c); n != nil && n.visits > 0 {
 			rk.Visits = n.visits
 			rk.WinRate = n.wins / float64(n.visits)

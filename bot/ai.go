@@ -41,7 +41,7 @@ type AIOpponent interface {
 // AIHint is one ranked choice of /rfop hint.
 type AIHint struct {
 	Choice  engine.Choice
-	WinRate float64 // NaN when not estimated (a forced choice)
+	WinRate float64 // NaN when not estimated (a forced choice, or one the search did not try)
 }
 
 // The player-facing sentences of games against the AI, in one place.
@@ -54,6 +54,7 @@ const (
 	aiHintHead     = "**Hint** — %s\nThe AI's estimates (its own search, from what your side can see):"
 	aiHintLine     = "%d. %s — %s"
 	aiHintForced   = "only choice"
+	aiHintNotTried = "not worth searching, by its first look"
 	aiBadLevel     = "Choose a level: %s."
 	aiBusy         = "The bot is restarting; try again in a moment."
 )
@@ -373,6 +374,9 @@ func (b *Bot) runHint(ctx context.Context, j aiJob) {
 	lines := []string{fmt.Sprintf(aiHintHead, t.Text(prompt))}
 	for k, h := range hs {
 		rate := aiHintForced
+		if len(p.Choices) > 1 {
+			rate = aiHintNotTried
+		}
 		if !math.IsNaN(h.WinRate) {
 			rate = fmt.Sprintf("%.0f%% to win", 100*h.WinRate)
 		}
