@@ -26,9 +26,6 @@ type Config struct {
 	// HorizonPlays: playouts also stop when this many card plays have
 	// begun (0: no such limit).
 	HorizonPlays int
-	// Smart: the playout policy scores each choice by Evaluate one step
-	// ahead (slower, closer to Greedy) instead of quickScore.
-	Smart bool
 	// Scale turns Evaluate into a win probability: 1/(1+exp(-e/Scale)).
 	Scale float64
 	// Priors: a node's moves get Evaluate priors once it has PriorAfter
@@ -382,7 +379,7 @@ func (s *Searcher) iterate(g *engine.Game, root *node, me engine.Side, r *rand.R
 			break
 		}
 	}
-	playout(g, r, s.cfg.Epsilon, s.cfg.Horizon, s.cfg.HorizonPlays, s.cfg.Smart)
+	playout(g, r, s.cfg.Epsilon, s.cfg.Horizon, s.cfg.HorizonPlays)
 	return path
 }
 
@@ -400,7 +397,7 @@ func (s *Searcher) value(g *engine.Game, side engine.Side) float64 {
 
 // playout plays g with the heuristic policy to its end or, with a
 // horizon, until that many rounds have ended.
-func playout(g *engine.Game, r *rand.Rand, eps float64, horizon, plays int, smart bool) {
+func playout(g *engine.Game, r *rand.Rand, eps float64, horizon, plays int) {
 	stop := int8(127)
 	if horizon > 0 {
 		stop = g.S.Round + int8(horizon)
@@ -419,13 +416,7 @@ func playout(g *engine.Game, r *rand.Rand, eps float64, horizon, plays int, smar
 			}
 		}
 		p := &ps[r.IntN(len(ps))]
-		var c engine.Choice
-		if smart && len(p.Choices) > 1 && r.Float64() >= eps {
-			c = oneStep(g, p)
-		} else {
-			c = policyChoose(&g.S, p, r, eps)
-		}
-		if err := g.Apply(p.Side, c); err != nil {
+		if err := g.Apply(p.Side, policyChoose(&g.S, p, r, eps)); err != nil {
 			return
 		}
 	}
