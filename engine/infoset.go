@@ -110,6 +110,7 @@ func (g *Game) InfoSet(side Side) (*InfoSet, error) {
 	}
 	s.ObjOffer[opp] = make([]int8, len(s.ObjOffer[opp]))
 	s.ObjDeck = make([]int8, len(s.ObjDeck))
+	s.ObjOut = nil // holds the opponent's objectives not kept (face down); a sample rebuilds it
 	is.s = s
 	return is, nil
 }
@@ -192,6 +193,20 @@ func (is *InfoSet) deal(r *rand.Rand) *Game {
 	}
 	fill(s.ObjOffer[opp])
 	fill(s.ObjDeck)
+	// The objectives placed nowhere else are out of the game (the card
+	// census: every card has one place).
+	placed := map[int8]bool{}
+	for _, l := range [][]int8{s.ObjDeck, s.ObjOffer[0], s.ObjOffer[1], s.Fulfilled[0], s.Fulfilled[1], {s.Objective[0], s.Objective[1]}} {
+		for _, c := range l {
+			placed[c] = true
+		}
+	}
+	s.ObjOut = s.ObjOut[:0]
+	for n := 1; n <= numCards; n++ {
+		if c := is.deck.Card(n); c.Kind == ObjectiveCard && !placed[int8(n)] {
+			s.ObjOut = append(s.ObjOut, int8(n))
+		}
+	}
 	s.RNG = r.Uint64()
 	return g
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -33,6 +34,13 @@ func hideDifferently(t *testing.T, g *Game, side Side, r *rand.Rand) *Game {
 		case len(s.ObjOffer[opp]) > 0:
 			s.ObjOffer[opp][0], s.ObjDeck[j] = s.ObjDeck[j], s.ObjOffer[opp][0]
 		}
+	}
+	// An objective out of the game (not kept: face down) and one of the
+	// objective deck trade places.
+	if len(s.ObjOut) > 0 && len(s.ObjDeck) > 0 {
+		i, j := r.IntN(len(s.ObjOut)), r.IntN(len(s.ObjDeck))
+		s.ObjOut[i], s.ObjDeck[j] = s.ObjDeck[j], s.ObjOut[i]
+		slices.Sort(s.ObjOut)
 	}
 	r.Shuffle(len(s.Deck), func(i, j int) { s.Deck[i], s.Deck[j] = s.Deck[j], s.Deck[i] })
 	s.RNG ^= r.Uint64()
