@@ -37,8 +37,12 @@
 //     produced (UpdateOutbox: the Discord message it created, so a retry
 //     finds it instead of posting twice) and marks them done. payload and
 //     outcome are the bot's JSON.
-//   - guild_settings: per-guild reminder interval, admin role, language;
-//     GuildSettings returns DefaultSettings for a guild with no row.
+//   - guild_settings: per-guild reminder interval, admin role, language
+//     (language_chosen 0: never chosen, reported as ""); GuildSettings
+//     returns DefaultSettings for a guild with no row.
+//   - user_locales, guild_locales: the Discord locale last seen for a
+//     user (for DMs sent outside an interaction) and a guild's preferred
+//     locale (the language of a guild that chose none).
 //   - decks: decks by id (the engine's hash of the deck's canonical
 //     form), so a game plays with the deck it started with whatever the
 //     deck file or the release does (SaveDeck, Deck).

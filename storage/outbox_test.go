@@ -115,9 +115,11 @@ func TestMigrationToOutboxKeepsGames(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, s.Close())
 
-	// Back to the first schema, as an older rfop left it.
+	// Back to schema version 3, as an older rfop left it.
 	raw := rawDB(t, path)
-	_, err = raw.Exec(`DROP TABLE outbox; PRAGMA user_version = 3`)
+	_, err = raw.Exec(`DROP TABLE user_locales; DROP TABLE guild_locales;
+		ALTER TABLE guild_settings DROP COLUMN language_chosen;
+		DROP TABLE outbox; PRAGMA user_version = 3`)
 	require.NoError(t, err)
 	require.NoError(t, raw.Close())
 

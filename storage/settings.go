@@ -112,17 +112,20 @@ func scanMessage(sc scanner) (Message, error) {
 }
 
 // GuildSettings returns the guild's settings, DefaultSettings if it never
-// set any.
+// set any. Language is "" while the guild never chose one.
 func (s *SQLiteStore) GuildSettings(ctx context.Context, guildID string) (Settings, error) {
 	st := Settings{GuildID: guildID}
-	var secs int64
-	err := s.reader.QueryRowContext(ctx, `SELECT reminder_interval_seconds, admin_role_id, language
-		FROM guild_settings WHERE guild_id = ?`, guildID).Scan(&secs, &st.AdminRoleID, &st.Language)
+	var secs, chosen int64
+	err := s.reader.QueryRowContext(ctx, `SELECT reminder_interval_seconds, admin_role_id, language, language_chosen
+		FROM guild_settings WHERE guild_id = ?`, guildID).Scan(&secs, &st.AdminRoleID, &st.Language, &chosen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return DefaultSettings(guildID), nil
 	}
 	if err != nil {
 		return Settings{}, fmt.Errorf("storage: settings of guild %q: %w", guildID, err)
+	}
+	if chosen == 0 {
+		st.Language = ""
 	}
 	st.ReminderInterval = time.Duration(secs) * time.Second
 	return st, nil
@@ -130,23 +133,25 @@ func (s *SQLiteStore) GuildSettings(ctx context.Context, guildID string) (Settin
 
 // SetGuildSettings stores the guild's settings whole (read, change, set)
 // and returns what was stored: the reminder interval is rounded down to
-// whole seconds, an empty Language becomes DefaultLanguage.
+// whole seconds; an empty Language stays unchosen (the bot then speaks
+// the server's preferred locale).
 func (s *SQLiteStore) SetGuildSettings(ctx context.Context, st Settings) (Settings, error) {
 	if st.ReminderInterval < 0 {
 		return Settings{}, fmt.Errorf("%w: negative reminder interval %s", ErrInvalid, st.ReminderInterval)
 	}
 	st.ReminderInterval = st.ReminderInterval.Truncate(time.Second)
-	if st.Language == "" {
-		st.Language = DefaultLanguage
+	lang, chosen := st.Language, 1
+	if lang == "" {
+		lang, chosen = DefaultLanguage, 0
 	}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO guild_settings
-			(guild_id, reminder_interval_seconds, admin_role_id, language, updated_at) VALUES (?, ?, ?, ?, ?)
+			(guild_id, reminder_interval_seconds, admin_role_id, language, language_chosen, updated_at) VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (guild_id) DO UPDATE SET
 				reminder_interval_seconds = excluded.reminder_interval_seconds,
 				admin_role_id = excluded.admin_role_id, language = excluded.language,
-				updated_at = excluded.updated_at`,
-			st.GuildID, int64(st.ReminderInterval/time.Second), st.AdminRoleID, st.Language, s.stamp())
+				language_chosen = excluded.language_chosen, updated_at = excluded.updated_at`,
+			st.GuildID, int64(st.ReminderInterval/time.Second), st.AdminRoleID, lang, chosen, s.stamp())
 		if err != nil {
 			return fmt.Errorf("storage: saving settings of guild %q: %w", st.GuildID, err)
 		}
@@ -156,4 +161,56 @@ func (s *SQLiteStore) SetGuildSettings(ctx context.Context, st Settings) (Settin
 		return Settings{}, err
 	}
 	return st, nil
+}
+
+// SetUserLocale remembers the Discord locale last seen for a user ("fr",
+// "en-US"…), so a DM outside any interaction can speak it.
+func (s *SQLiteStore) SetUserLocale(ctx context.Context, userID, locale string) error {
+	return s.setLocale(ctx, "user_locales", "user_id", userID, locale)
+}
+
+// UserLocale returns the Discord locale last seen for a user, "" if none.
+func (s *SQLiteStore) UserLocale(ctx context.Context, userID string) (string, error) {
+	return s.locale(ctx, "user_locales", "user_id", userID)
+}
+
+// SetGuildLocale remembers a guild's preferred locale as Discord last
+// reported it.
+func (s *SQLiteStore) SetGuildLocale(ctx context.Context, guildID, locale string) error {
+	return s.setLocale(ctx, "guild_locales", "guild_id", guildID, locale)
+}
+
+// GuildLocale returns a guild's preferred locale as last reported, "" if
+// none.
+func (s *SQLiteStore) GuildLocale(ctx context.Context, guildID string) (string, error) {
+	return s.locale(ctx, "guild_locales", "guild_id", guildID)
+}
+
+// setLocale and locale serve the two locale tables (names from the
+// methods above, never from input).
+func (s *SQLiteStore) setLocale(ctx context.Context, table, key, id, locale string) error {
+	if id == "" || locale == "" {
+		return fmt.Errorf("%w: a locale needs an id and a value (%s %q, %q)", ErrInvalid, key, id, locale)
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO `+table+` (`+key+`, locale, updated_at) VALUES (?, ?, ?)
+			ON CONFLICT (`+key+`) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at`,
+			id, locale, s.stamp())
+		if err != nil {
+			return fmt.Errorf("storage: saving the locale of %s %q: %w", key, id, err)
+		}
+		return nil
+	})
+}
+
+func (s *SQLiteStore) locale(ctx context.Context, table, key, id string) (string, error) {
+	var l string
+	err := s.reader.QueryRowContext(ctx, `SELECT locale FROM `+table+` WHERE `+key+` = ?`, id).Scan(&l)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("storage: the locale of %s %q: %w", key, id, err)
+	}
+	return l, nil
 }

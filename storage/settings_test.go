@@ -32,9 +32,9 @@ func TestGuildSettings(t *testing.T) {
 			want: storage.Settings{GuildID: "g1", ReminderInterval: 90 * time.Minute, Language: "en"},
 		},
 		{
-			name: "reminders off, empty language defaults, sub-second dropped",
+			name: "reminders off, empty language stays unchosen",
 			set:  storage.Settings{GuildID: "g2", ReminderInterval: 0},
-			want: storage.Settings{GuildID: "g2", ReminderInterval: 0, Language: "en"},
+			want: storage.Settings{GuildID: "g2", ReminderInterval: 0},
 		},
 		{
 			name: "rounded down to seconds",
@@ -60,7 +60,7 @@ func TestGuildSettings(t *testing.T) {
 	t.Run("defaults when unset", func(t *testing.T) {
 		got, err := s.GuildSettings(ctx, "never-configured")
 		require.NoError(t, err)
-		assert.Equal(t, storage.Settings{GuildID: "never-configured", ReminderInterval: 24 * time.Hour, Language: "en"}, got)
+		assert.Equal(t, storage.Settings{GuildID: "never-configured", ReminderInterval: 24 * time.Hour}, got)
 		assert.Equal(t, storage.DefaultSettings("never-configured"), got)
 	})
 
@@ -79,6 +79,70 @@ func TestGuildSettings(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, "de", got.Language)
 	})
+}
+
+func TestLocalesRemembered(t *testing.T) {
+	ctx := context.Background()
+	path := dbPath(t)
+	s := openStore(t, path)
+	for _, tc := range []struct {
+		name      string
+		set       func(id, l string) error
+		get       func(id string) (string, error)
+		id        string
+		values    []string
+		wantFinal string
+	}{
+		{"a user's locale, the last one seen", func(id, l string) error { return s.SetUserLocale(ctx, id, l) },
+			func(id string) (string, error) { return s.UserLocale(ctx, id) }, "u1", []string{"en-US", "fr"}, "fr"},
+		{"a guild's preferred locale", func(id, l string) error { return s.SetGuildLocale(ctx, id, l) },
+			func(id string) (string, error) { return s.GuildLocale(ctx, id) }, "g1", []string{"ru"}, "ru"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := tc.get(tc.id)
+			require.NoError(t, err)
+			assert.Equal(t, "", got, "nothing seen yet")
+			for _, v := range tc.values {
+				require.NoError(t, tc.set(tc.id, v))
+			}
+			got, err = tc.get(tc.id)
+			require.NoError(t, err)
+			assert.Equal(t, tc.wantFinal, got)
+			require.ErrorIs(t, tc.set("", "fr"), storage.ErrInvalid)
+			require.ErrorIs(t, tc.set(tc.id, ""), storage.ErrInvalid)
+		})
+	}
+	t.Run("survives reopen", func(t *testing.T) {
+		require.NoError(t, s.Close())
+		s2 := openStore(t, path)
+		got, err := s2.UserLocale(ctx, "u1")
+		require.NoError(t, err)
+		assert.Equal(t, "fr", got)
+		got, err = s2.GuildLocale(ctx, "g1")
+		require.NoError(t, err)
+		assert.Equal(t, "ru", got)
+	})
+}
+
+func TestLanguageChosenOrNot(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t, dbPath(t))
+	// Changing another setting keeps an unchosen language unchosen.
+	set, err := s.GuildSettings(ctx, "g")
+	require.NoError(t, err)
+	set.ReminderInterval = time.Hour
+	_, err = s.SetGuildSettings(ctx, set)
+	require.NoError(t, err)
+	got, err := s.GuildSettings(ctx, "g")
+	require.NoError(t, err)
+	assert.Equal(t, "", got.Language)
+	// Choosing English is a choice.
+	got.Language = "en"
+	_, err = s.SetGuildSettings(ctx, got)
+	require.NoError(t, err)
+	got, err = s.GuildSettings(ctx, "g")
+	require.NoError(t, err)
+	assert.Equal(t, "en", got.Language)
 }
 
 func TestMessages(t *testing.T) {

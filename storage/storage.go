@@ -258,18 +258,22 @@ type Settings struct {
 	GuildID          string
 	ReminderInterval time.Duration // whole seconds; 0 turns reminders off
 	AdminRoleID      string        // "" for none
-	Language         string
+	// Language is the language the guild chose (en, fr, ru); "" if it
+	// never chose one: the bot then follows the server's preferred locale.
+	Language string
 }
 
 // Default settings values.
 const (
 	DefaultReminderInterval = 24 * time.Hour
-	DefaultLanguage         = "en"
+	// DefaultLanguage is what the language column holds for a guild that
+	// never chose a language (GuildSettings reports it as "").
+	DefaultLanguage = "en"
 )
 
 // DefaultSettings returns the settings of a guild that set none.
 func DefaultSettings(guildID string) Settings {
-	return Settings{GuildID: guildID, ReminderInterval: DefaultReminderInterval, Language: DefaultLanguage}
+	return Settings{GuildID: guildID, ReminderInterval: DefaultReminderInterval}
 }
 
 // VerifyFunc checks a stored game against its full action log, typically
@@ -344,6 +348,13 @@ type Store interface {
 
 	GuildSettings(ctx context.Context, guildID string) (Settings, error)
 	SetGuildSettings(ctx context.Context, s Settings) (Settings, error)
+	// SetUserLocale and UserLocale remember the Discord locale last seen
+	// for a user; SetGuildLocale and GuildLocale a guild's preferred
+	// locale. "" when none was seen.
+	SetUserLocale(ctx context.Context, userID, locale string) error
+	UserLocale(ctx context.Context, userID string) (string, error)
+	SetGuildLocale(ctx context.Context, guildID, locale string) error
+	GuildLocale(ctx context.Context, guildID string) (string, error)
 
 	// SaveDeck records a deck (JSON) under its id; an id already stored
 	// keeps its content. Deck returns it, or ErrNotFound.

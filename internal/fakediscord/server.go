@@ -41,6 +41,9 @@ type Guild struct {
 	// BotPermissions is sent as app_permissions on interactions;
 	// 0 means discordgo.PermissionAll.
 	BotPermissions int64
+	// PreferredLocale is the guild's preferred_locale (GUILD_CREATE, the
+	// guild endpoint) and its interactions' guild_locale; "" means "en-US".
+	PreferredLocale string
 }
 
 // Channel configures a guild channel.

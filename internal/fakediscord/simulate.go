@@ -757,8 +757,8 @@ func (s *Server) prepareLocked(spec *ixSpec) (*Interaction, json.RawMessage, err
 			botPerms = discordgo.PermissionAll
 		}
 		p["guild_id"] = gs.cfg.ID
-		p["guild_locale"] = string(discordgo.EnglishUS)
-		p["guild"] = map[string]any{"id": gs.cfg.ID, "locale": string(discordgo.EnglishUS), "features": []string{}}
+		p["guild_locale"] = gs.cfg.preferredLocale()
+		p["guild"] = map[string]any{"id": gs.cfg.ID, "locale": gs.cfg.preferredLocale(), "features": []string{}}
 		mem := s.memberLocked(gs, spec.userID)
 		if m := gs.members[spec.userID]; mem != nil && m != nil {
 			mem.Permissions = s.channelPermissionsLocked(gs, cs, m)

@@ -353,14 +353,23 @@ func (s *Server) channelLocked(cs *channelState) *discordgo.Channel {
 
 func (s *Server) guildLocked(gs *guildState) *discordgo.Guild {
 	return &discordgo.Guild{
-		ID:          gs.cfg.ID,
-		Name:        gs.cfg.Name,
-		OwnerID:     gs.cfg.OwnerID,
-		Roles:       s.rolesLocked(gs),
-		Emojis:      []*discordgo.Emoji{},
-		MemberCount: len(gs.members),
-		JoinedAt:    gs.joinedAt,
+		ID:              gs.cfg.ID,
+		Name:            gs.cfg.Name,
+		OwnerID:         gs.cfg.OwnerID,
+		Roles:           s.rolesLocked(gs),
+		Emojis:          []*discordgo.Emoji{},
+		MemberCount:     len(gs.members),
+		JoinedAt:        gs.joinedAt,
+		PreferredLocale: gs.cfg.preferredLocale(),
 	}
+}
+
+// preferredLocale is the guild's preferred locale, en-US unless set.
+func (g Guild) preferredLocale() string {
+	if g.PreferredLocale == "" {
+		return string(discordgo.EnglishUS)
+	}
+	return g.PreferredLocale
 }
 
 func (s *Server) guildChannelsLocked(gs *guildState) []*discordgo.Channel {
