@@ -107,11 +107,14 @@ type Bot struct {
 	// paused: games whose stored state failed the start-up integrity check
 	// (storage.VerifyGame), with the reason; nothing is played on them.
 	paused map[int64]error                   // under mu
-	langs  map[string]glossary.Lang          // guild → language (terms.go), under mu
+	langs  map[string]string                 // guild → its language setting, "" unchosen (lang.go), under mu
 	terms  map[glossary.Lang]*glossary.Terms // under mu
 	decks  map[string]*engine.Deck           // deck id → deck (decks.go), under mu
 	saved  bool                              // Deck is stored in the database, under mu
 	recent map[string]time.Time              // cool-downs (perms.go), under mu
+
+	// Discord locales last seen, by user and by guild (lang.go), under mu.
+	userLocales, guildLocales map[string]string
 
 	replaySlots chan struct{} // replays drawn at once (history.go)
 
@@ -151,7 +154,7 @@ func New(d Deps) *Bot {
 		}
 	}
 	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, paused: map[int64]error{},
-		langs: map[string]glossary.Lang{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
+		langs: map[string]string{}, userLocales: map[string]string{}, guildLocales: map[string]string{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
 		replaySlots: make(chan struct{}, maxReplays),
 		pubs:        map[int64]*bool{}, pubLocks: map[int64]*sync.Mutex{}, renders: make(chan struct{}, renderSlots()), stopping: make(chan struct{})}
 }
@@ -213,6 +216,7 @@ func (b *Bot) HandleInteraction(ctx context.Context, i *discordgo.Interaction) {
 			b.replyEphemeral(i, "Something went wrong on my side; nothing was changed.")
 		}
 	}()
+	b.observe(ctx, i)
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
 		b.onCommand(ctx, i)

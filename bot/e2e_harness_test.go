@@ -150,6 +150,8 @@ func (h *harness) start() {
 		Deck: h.deck, Directory: dg.State, Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }})
 	dg.AddHandler(b.OnInteraction)
 	dg.AddHandler(b.OnChannelDelete)
+	dg.AddHandler(b.OnGuildCreate)
+	dg.AddHandler(b.OnGuildUpdate)
 	require.NoError(t, dg.Open())
 	require.NoError(t, b.RegisterCommands(""))
 	_, err = b.CheckGames(context.Background()) // as Run does before serving

@@ -80,6 +80,8 @@ func Run(ctx context.Context, cfg Config) error {
 	b := New(Deps{Session: s, Store: store, Pictures: cfg.Pictures, Solo: cfg.Solo, AI: cfg.AI, Deck: deck, Log: log, Directory: s.State})
 	s.AddHandler(b.OnInteraction)
 	s.AddHandler(b.OnChannelDelete)
+	s.AddHandler(b.OnGuildCreate)
+	s.AddHandler(b.OnGuildUpdate)
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
 	})

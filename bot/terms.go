@@ -1,62 +1,40 @@
 package bot
 
 import (
-	"context"
 	"fmt"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/glossary"
 )
 
-// Game terms in the words of each server's edition (the `language`
-// setting, package glossary): space names, tracks, zones, VP kinds and
-// the like, in the board picture and in every text about a game; the
-// bot's own sentences stay in English and card names never change. Games
-// in DMs belong to no server and use English.
+// Game terms in the words of each audience's language (lang.go, package
+// glossary): space names, tracks, zones, VP kinds and the like, in the
+// pictures and in every text about a game.
 
-// langOf returns the language set for guildID (English for DMs, or when
-// the settings cannot be read: terms are a nicety, not worth failing for).
-// It is cached; the first read of a guild's settings has its own deadline,
-// so text builders need no context.
+// langOf returns the language of guildID's public content (lang.go:
+// the server's setting, else its preferred locale, else English; English
+// for DMs). Text builders need no context: the reads behind it are cached
+// and have their own deadline.
 func (b *Bot) langOf(guildID string) glossary.Lang {
-	if guildID == "" {
-		return glossary.English
-	}
-	b.mu.Lock()
-	l, ok := b.langs[guildID]
-	b.mu.Unlock()
-	if ok {
-		return l
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	set, err := b.Store.GuildSettings(ctx, guildID)
-	if err != nil {
-		b.Log.Warn("read settings for the language", "guild", guildID, "err", err)
-		return glossary.English
-	}
-	l, err = glossary.ParseLang(set.Language)
-	if err != nil {
-		b.Log.Warn("stored language", "guild", guildID, "err", err)
-		l = glossary.English
-	}
-	b.mu.Lock()
-	b.langs[guildID] = l
-	b.mu.Unlock()
-	return l
+	return b.publicLang(guildID)
 }
 
-// setLang records a guild's new language (the settings command).
-func (b *Bot) setLang(guildID string, l glossary.Lang) {
+// setLang records that a guild changed its language (the settings
+// command): the cached setting is dropped and read again, so a setting
+// saved without a language keeps following the preferred locale.
+func (b *Bot) setLang(guildID string, _ glossary.Lang) {
 	b.mu.Lock()
-	b.langs[guildID] = l
+	delete(b.langs, guildID)
 	b.mu.Unlock()
 }
 
 // termsFor returns the term localiser of guildID's language.
 func (b *Bot) termsFor(guildID string) *glossary.Terms {
-	l := b.langOf(guildID)
+	return b.termsIn(b.langOf(guildID))
+}
+
+// termsIn returns the term localiser of language l.
+func (b *Bot) termsIn(l glossary.Lang) *glossary.Terms {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	t, ok := b.terms[l]
