@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
+	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -371,7 +372,7 @@ func (b *Bot) cmdRules(i *discordgo.Interaction, o options) {
 	var sb strings.Builder
 	for _, t := range ruleTopics {
 		if key == "" {
-			sb.WriteString("• `" + t.key + "` — " + t.name + "\n")
+			sb.WriteString("• `" + t.key + "` — " + locale.For(locale.English).T(cmdID("choice", "topic", t.key), nil) + "\n")
 		} else if t.key == key {
 			b.replyEphemeral(i, t.text)
 			return

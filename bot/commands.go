@@ -1,79 +1,172 @@
 package bot
 
-import "github.com/bwmarrin/discordgo"
+import (
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/locale"
+)
 
 // commandName is the single top-level slash command; everything else is a
 // subcommand of it.
 const commandName = "rfop"
 
 var (
-	dmPermission   = true
-	manageGuild    = int64(discordgo.PermissionManageServer)
-	minReminder    = float64(0)
-	oneGame        = float64(1)
-	sideChoices    = []*discordgo.ApplicationCommandOptionChoice{{Name: "Commune", Value: "commune"}, {Name: "Versailles", Value: "versailles"}}
-	variantChoice  = []*discordgo.ApplicationCommandOptionChoice{{Name: "Standard", Value: "standard"}, {Name: "Censorship (French/Russian editions)", Value: "censorship"}}
-	aiLevelChoices = []*discordgo.ApplicationCommandOptionChoice{{Name: "Easy", Value: "easy"}, {Name: "Normal", Value: "normal"}, {Name: "Hard", Value: "hard"}}
+	dmPermission = true
+	minReminder  = float64(0)
+	oneGame      = float64(1)
 )
 
-func sub(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
+// Choices carry their English name here; localise gives every choice its
+// name from the catalogue (cmd.choice.OPTION.VALUE) and its French and
+// Russian localisations.
+func sideChoices() []*discordgo.ApplicationCommandOptionChoice {
+	return []*discordgo.ApplicationCommandOptionChoice{{Value: "commune"}, {Value: "versailles"}}
 }
 
-// Commands returns the application commands the bot registers.
+func variantChoices() []*discordgo.ApplicationCommandOptionChoice {
+	return []*discordgo.ApplicationCommandOptionChoice{{Value: "standard"}, {Value: "censorship"}}
+}
+
+func aiLevelChoices() []*discordgo.ApplicationCommandOptionChoice {
+	return []*discordgo.ApplicationCommandOptionChoice{{Value: "easy"}, {Value: "normal"}, {Value: "hard"}}
+}
+
+func sub(name string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Options: opts}
+}
+
+func opt(t discordgo.ApplicationCommandOptionType, name string) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: t, Name: name}
+}
+
+func required(o *discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+	o.Required = true
+	return o
+}
+
+func withChoices(o *discordgo.ApplicationCommandOption, cs []*discordgo.ApplicationCommandOptionChoice) *discordgo.ApplicationCommandOption {
+	o.Choices = cs
+	return o
+}
+
+// Commands returns the application commands the bot registers: the
+// English names the handlers dispatch on (Discord always sends those),
+// with the descriptions, and the French and Russian names and
+// descriptions, from the catalogue (area "cmd").
 func Commands() []*discordgo.ApplicationCommand {
-	return []*discordgo.ApplicationCommand{{
+	str, user := discordgo.ApplicationCommandOptionString, discordgo.ApplicationCommandOptionUser
+	integer := discordgo.ApplicationCommandOptionInteger
+	newSide := append(sideChoices(), &discordgo.ApplicationCommandOptionChoice{Value: "random"})
+	count := opt(integer, "count")
+	count.MinValue, count.MaxValue = &minReminder, 50
+	reminder := opt(integer, "reminder_hours")
+	reminder.MinValue, reminder.MaxValue = &minReminder, 24*14
+	game := opt(integer, "game")
+	game.MinValue = &oneGame
+	card := required(opt(str, "name"))
+	card.Autocomplete = true
+	cmd := &discordgo.ApplicationCommand{
 		Name:         commandName,
-		Description:  "Red Flag Over Paris: Versailles against the Paris Commune",
 		DMPermission: &dmPermission,
 		Options: []*discordgo.ApplicationCommandOption{
-			sub("new", "Challenge a member to a game in this channel",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who you challenge (or, for admins naming both players, the second player)", Required: true},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "side", Description: "Your side (random if not given)", Choices: append(append([]*discordgo.ApplicationCommandOptionChoice{}, sideChoices...), &discordgo.ApplicationCommandOptionChoice{Name: "Random", Value: "random"})},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "variant", Description: "Rules variant", Choices: variantChoice},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "player", Description: "Admins: the first player instead of you (the game starts at once)"},
+			sub("new",
+				required(opt(user, "opponent")),
+				withChoices(opt(str, "side"), newSide),
+				withChoices(opt(str, "variant"), variantChoices()),
+				opt(user, "player"),
 			),
-			sub("solo", "Play against the solo opponent (here or in DMs)",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "side", Description: "The side YOU play", Required: true, Choices: sideChoices},
+			sub("solo", required(withChoices(opt(str, "side"), sideChoices()))),
+			sub("ai",
+				required(withChoices(opt(str, "side"), sideChoices())),
+				withChoices(opt(str, "level"), aiLevelChoices()),
+				withChoices(opt(str, "variant"), variantChoices()),
 			),
-			sub("ai", "Play the full two-player game against the AI opponent (here or in DMs)",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "side", Description: "The side YOU play", Required: true, Choices: sideChoices},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "level", Description: "The AI's strength (default normal)", Choices: aiLevelChoices},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "variant", Description: "Rules variant", Choices: variantChoice},
+			sub("hint"),
+			sub("board"),
+			sub("hand"),
+			sub("turn"),
+			sub("log", count),
+			sub("card", card),
+			sub("rules", withChoices(opt(str, "topic"), ruleTopicChoices())),
+			sub("status"),
+			sub("resign"),
+			sub("undo"),
+			sub("abandon"),
+			sub("settings",
+				reminder,
+				opt(discordgo.ApplicationCommandOptionRole, "admin_role"),
+				opt(discordgo.ApplicationCommandOptionBoolean, "clear_admin_role"),
+				withChoices(opt(str, "language"), languageChoices()),
 			),
-			sub("hint", "In a game against the AI: its top three choices for your decision (only you see it)"),
-			sub("board", "Post the current board again"),
-			sub("hand", "Your hand and objective (only you see it)"),
-			sub("turn", "Open your turn panel"),
-			sub("log", "The game log",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "count", Description: "How many lines (default 15)", MinValue: &minReminder, MaxValue: 50},
-			),
-			sub("card", "Show a card's text and status",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "name", Description: "Card name or number", Required: true, Autocomplete: true},
-			),
-			sub("rules", "Short rules help with the rulebook section",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic", Description: "Topic", Choices: ruleTopicChoices()},
-			),
-			sub("status", "Games in this server and whose turn it is"),
-			sub("resign", "Resign the game in this channel"),
-			sub("undo", "Take back your last choice (asks your opponent once they could have seen it)"),
-			sub("abandon", "Abandon the game in this channel (players, Manage Channels here, or the admin role)"),
-			sub("settings", "Server settings (changing them: Manage Server or the admin role)",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "reminder_hours", Description: "Remind the player to act after this many hours (0 = off)", MinValue: &minReminder, MaxValue: 24 * 14},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionRole, Name: "admin_role", Description: "A role allowed to change settings, name both players and abandon any game"},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "clear_admin_role", Description: "True: no admin role any more"},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "language", Description: "Game terms (spaces, tracks, zones) as printed in your edition of the rulebook", Choices: languageChoices()},
-			),
-			sub("replay", "An animated replay of a finished game (this channel's last one by default)",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "Game number (see /rfop history)", MinValue: &oneGame},
-			),
-			sub("history", "This server's finished games, newest first",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "member", Description: "Only this member's games"},
-			),
-			sub("stats", "This server's results, records and Glicko-2 leaderboard",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "member", Description: "This member's record and rating"},
-			),
-			sub("help", "How to play with this bot"),
+			sub("replay", game),
+			sub("history", opt(user, "member")),
+			sub("stats", opt(user, "member")),
+			sub("help"),
 		},
-	}}
+	}
+	localiseCommand(cmd)
+	return []*discordgo.ApplicationCommand{cmd}
+}
+
+// commandLocales are the Discord locales the commands are translated to.
+var commandLocales = map[discordgo.Locale]locale.Lang{discordgo.French: locale.French, discordgo.Russian: locale.Russian}
+
+// Catalogue ids of the commands' words: option names use "-" where the
+// option uses "_".
+func cmdID(parts ...string) string {
+	return "cmd." + strings.ReplaceAll(strings.Join(parts, "."), "_", "-")
+}
+
+// inLangs is a message in each command locale.
+func inLangs(id string) map[discordgo.Locale]string {
+	out := make(map[discordgo.Locale]string, len(commandLocales))
+	for dl, l := range commandLocales {
+		out[dl] = locale.For(l).T(id, nil)
+	}
+	return out
+}
+
+// localiseCommand fills in the descriptions and the localisations of the
+// command, its subcommands, their options and the options' choices:
+//
+//	cmd.rfop.desc                 the command
+//	cmd.SUB.name, cmd.SUB.desc    a subcommand
+//	cmd.opt.OPTION.name           an option's name (the same everywhere)
+//	cmd.SUB.OPTION.desc           an option's description
+//	cmd.choice.OPTION.VALUE       a choice's name
+//
+// The `language` choices are each language's own name, the same in every
+// locale.
+func localiseCommand(c *discordgo.ApplicationCommand) {
+	en := locale.For(locale.English)
+	c.Description = en.T(cmdID(c.Name, "desc"), nil)
+	names := map[discordgo.Locale]string{}
+	for dl := range commandLocales {
+		names[dl] = c.Name // the command keeps its short name everywhere
+	}
+	descs := inLangs(cmdID(c.Name, "desc"))
+	c.NameLocalizations, c.DescriptionLocalizations = &names, &descs
+	for _, s := range c.Options {
+		s.Description = en.T(cmdID(s.Name, "desc"), nil)
+		s.NameLocalizations = inLangs(cmdID(s.Name, "name"))
+		s.DescriptionLocalizations = inLangs(cmdID(s.Name, "desc"))
+		for _, o := range s.Options {
+			o.Description = en.T(cmdID(s.Name, o.Name, "desc"), nil)
+			o.NameLocalizations = inLangs(cmdID("opt", o.Name, "name"))
+			o.DescriptionLocalizations = inLangs(cmdID(s.Name, o.Name, "desc"))
+			for _, ch := range o.Choices {
+				if o.Name == "language" {
+					ch.NameLocalizations = map[discordgo.Locale]string{}
+					for dl := range commandLocales {
+						ch.NameLocalizations[dl] = ch.Name
+					}
+					continue
+				}
+				id := cmdID("choice", o.Name, ch.Value.(string))
+				ch.Name = en.T(id, nil)
+				ch.NameLocalizations = inLangs(id)
+			}
+		}
+	}
 }
