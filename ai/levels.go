@@ -31,7 +31,7 @@ func ParseLevel(s string) (Level, error) {
 // (normal 1 s, hard 5 s per decision, on one core) only bind on a slow or
 // busy machine.
 func (l Level) Config() Config {
-	c := Config{Epsilon: 0.25, Horizon: 1, HorizonPlays: 4, PriorAfter: 8, RootTurn: true, Bias: 2, ShareBudget: true}
+	c := Config{Epsilon: 0.25, Horizon: 1, HorizonPlays: 8, PriorAfter: 8, RootTurn: true, Bias: 2, ShareBudget: true}
 	switch l {
 	case Easy:
 		c.Iterations, c.TimeCap = 40, 300*time.Millisecond
