@@ -17,7 +17,7 @@ import (
 // Config is the bot's configuration (environment and flags; see cmd/rfop).
 type Config struct {
 	Token       string
-	DBPath      string
+	DBPath      string // a SQLite file, or a postgres:// URL (storage.OpenURL)
 	TestGuildID string // register commands in this guild only (instant), else globally
 	APIBase     string // DISCORD_API_BASE: REST base URL (rate-limit proxy, or a fake Discord)
 	DeckPath    string // optional replacement deck file
@@ -68,7 +68,7 @@ func Run(ctx context.Context, cfg Config) error {
 		deck = d
 		log.Info("using deck file", "path", cfg.DeckPath, "deck", d.ID)
 	}
-	store, err := storage.Open(ctx, cfg.DBPath)
+	store, err := storage.OpenURL(ctx, cfg.DBPath)
 	if err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@ func BenchmarkApplyMove(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			ctx := context.Background()
-			s := openStore(b, dbPath(b), bc.opts...)
+			s := openSQLite(b, dbPath(b), bc.opts...)
 			g := newActive(b, s, "guild", "bench")
 			// Prebuild the states: the benchmark measures storage, not
 			// JSON encoding.

@@ -252,7 +252,7 @@ func TestCrashMidTransaction(t *testing.T) {
 			require.NoError(t, raw.Close())
 
 			ctx := context.Background()
-			s := openStore(t, path)
+			s := openSQLite(t, path)
 			g, err := s.GameByChannel(ctx, crashChannel)
 			require.NoError(t, err)
 			g = checkLog(t, s, g.ID)

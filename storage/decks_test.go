@@ -14,95 +14,99 @@ import (
 // A game's deck is kept in the database by its id (issue 18: a game keeps
 // its deck after the file or a release changes).
 func TestDecksAreKeptByID(t *testing.T) {
-	ctx := context.Background()
-	path := dbPath(t)
-	s := openStore(t, path)
-	_, err := s.Deck(ctx, "abc")
-	require.ErrorIs(t, err, storage.ErrNotFound)
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		path := b.newDB(t)
+		s := openStore(t, path)
+		_, err := s.Deck(ctx, "abc")
+		require.ErrorIs(t, err, storage.ErrNotFound)
 
-	require.NoError(t, s.SaveDeck(ctx, "abc", []byte(`{"cards":[]}`)))
-	require.NoError(t, s.SaveDeck(ctx, "abc", []byte(`{"cards":[1]}`)), "saving again is not an error")
-	got, err := s.Deck(ctx, "abc")
-	require.NoError(t, err)
-	assert.JSONEq(t, `{"cards":[]}`, string(got), "an id keeps its first content")
+		require.NoError(t, s.SaveDeck(ctx, "abc", []byte(`{"cards":[]}`)))
+		require.NoError(t, s.SaveDeck(ctx, "abc", []byte(`{"cards":[1]}`)), "saving again is not an error")
+		got, err := s.Deck(ctx, "abc")
+		require.NoError(t, err)
+		assert.JSONEq(t, `{"cards":[]}`, string(got), "an id keeps its first content")
 
-	require.ErrorIs(t, s.SaveDeck(ctx, "", []byte(`{}`)), storage.ErrInvalid)
-	require.ErrorIs(t, s.SaveDeck(ctx, "x", []byte(`not json`)), storage.ErrInvalid)
+		require.ErrorIs(t, s.SaveDeck(ctx, "", []byte(`{}`)), storage.ErrInvalid)
+		require.ErrorIs(t, s.SaveDeck(ctx, "x", []byte(`not json`)), storage.ErrInvalid)
 
-	require.NoError(t, s.Close())
-	s = openStore(t, path)
-	got, err = s.Deck(ctx, "abc")
-	require.NoError(t, err)
-	assert.JSONEq(t, `{"cards":[]}`, string(got), "decks survive a restart")
+		require.NoError(t, s.Close())
+		s = openStore(t, path)
+		got, err = s.Deck(ctx, "abc")
+		require.NoError(t, err)
+		assert.JSONEq(t, `{"cards":[]}`, string(got), "decks survive a restart")
+	})
 }
 
 // Undo consent answers only a pending, stored request by the other side
 // at the game's current version; the log names who asked and who allowed
 // (issue 18).
 func TestUndoRequests(t *testing.T) {
-	ctx := context.Background()
-	s := openStore(t, dbPath(t))
-	g := newActive(t, s, "guild", "chan")
-	g, err := s.ApplyMove(ctx, move(g, 10)) // version 1, by the Commune
-	require.NoError(t, err)
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		s := openStore(t, b.newDB(t))
+		g := newActive(t, s, "guild", "chan")
+		g, err := s.ApplyMove(ctx, move(g, 10)) // version 1, by the Commune
+		require.NoError(t, err)
 
-	_, err = s.PendingUndo(ctx, g.ID)
-	require.ErrorIs(t, err, storage.ErrNotFound, "no request yet")
+		_, err = s.PendingUndo(ctx, g.ID)
+		require.ErrorIs(t, err, storage.ErrNotFound, "no request yet")
 
-	undo := func(g storage.Game, side storage.Side, asker, allower string) storage.Move {
-		m := move(g, 10)
-		m.Side, m.UserID, m.AllowedBy = side, asker, allower
-		return m
-	}
-	// A consent with no request changes nothing.
-	_, err = s.ApplyMove(ctx, undo(g, storage.SideCommune, "alice", "bob"))
-	require.ErrorIs(t, err, storage.ErrConflict)
-	again, err := s.GameByID(ctx, g.ID)
-	require.NoError(t, err)
-	assert.Equal(t, g.StateVersion, again.StateVersion)
+		undo := func(g storage.Game, side storage.Side, asker, allower string) storage.Move {
+			m := move(g, 10)
+			m.Side, m.UserID, m.AllowedBy = side, asker, allower
+			return m
+		}
+		// A consent with no request changes nothing.
+		_, err = s.ApplyMove(ctx, undo(g, storage.SideCommune, "alice", "bob"))
+		require.ErrorIs(t, err, storage.ErrConflict)
+		again, err := s.GameByID(ctx, g.ID)
+		require.NoError(t, err)
+		assert.Equal(t, g.StateVersion, again.StateVersion)
 
-	// A request at an old version is refused.
-	require.ErrorIs(t, s.RequestUndo(ctx, storage.UndoRequest{GameID: g.ID, Side: storage.SideCommune, UserID: "alice", Version: 0}), storage.ErrConflict)
-	require.ErrorIs(t, s.RequestUndo(ctx, storage.UndoRequest{GameID: g.ID, Side: "nobody", UserID: "alice", Version: 1}), storage.ErrInvalid)
+		// A request at an old version is refused.
+		require.ErrorIs(t, s.RequestUndo(ctx, storage.UndoRequest{GameID: g.ID, Side: storage.SideCommune, UserID: "alice", Version: 0}), storage.ErrConflict)
+		require.ErrorIs(t, s.RequestUndo(ctx, storage.UndoRequest{GameID: g.ID, Side: "nobody", UserID: "alice", Version: 1}), storage.ErrInvalid)
 
-	require.NoError(t, s.RequestUndo(ctx, storage.UndoRequest{GameID: g.ID, Side: storage.SideCommune, UserID: "alice", Version: 1}))
-	r, err := s.PendingUndo(ctx, g.ID)
-	require.NoError(t, err)
-	assert.Equal(t, storage.SideCommune, r.Side)
-	assert.Equal(t, "alice", r.UserID)
-	assert.Equal(t, int64(1), r.Version)
-	assert.False(t, r.CreatedAt.IsZero())
+		require.NoError(t, s.RequestUndo(ctx, storage.UndoRequest{GameID: g.ID, Side: storage.SideCommune, UserID: "alice", Version: 1}))
+		r, err := s.PendingUndo(ctx, g.ID)
+		require.NoError(t, err)
+		assert.Equal(t, storage.SideCommune, r.Side)
+		assert.Equal(t, "alice", r.UserID)
+		assert.Equal(t, int64(1), r.Version)
+		assert.False(t, r.CreatedAt.IsZero())
 
-	// The request is the Commune's: a consent for Versailles' undo is refused.
-	_, err = s.ApplyMove(ctx, undo(g, storage.SideVersailles, "bob", "alice"))
-	require.ErrorIs(t, err, storage.ErrConflict)
+		// The request is the Commune's: a consent for Versailles' undo is refused.
+		_, err = s.ApplyMove(ctx, undo(g, storage.SideVersailles, "bob", "alice"))
+		require.ErrorIs(t, err, storage.ErrConflict)
 
-	// Refused: forgotten.
-	require.NoError(t, s.DropUndoRequest(ctx, g.ID))
-	_, err = s.PendingUndo(ctx, g.ID)
-	require.ErrorIs(t, err, storage.ErrNotFound)
-	require.NoError(t, s.DropUndoRequest(ctx, g.ID), "dropping nothing is fine")
+		// Refused: forgotten.
+		require.NoError(t, s.DropUndoRequest(ctx, g.ID))
+		_, err = s.PendingUndo(ctx, g.ID)
+		require.ErrorIs(t, err, storage.ErrNotFound)
+		require.NoError(t, s.DropUndoRequest(ctx, g.ID), "dropping nothing is fine")
 
-	// Asked again and allowed: the action names both.
-	require.NoError(t, s.RequestUndo(ctx, storage.UndoRequest{GameID: g.ID, Side: storage.SideCommune, UserID: "alice", Version: 1}))
-	g, err = s.ApplyMove(ctx, undo(g, storage.SideCommune, "alice", "bob"))
-	require.NoError(t, err)
-	acts, err := s.Actions(ctx, g.ID)
-	require.NoError(t, err)
-	last := acts[len(acts)-1]
-	assert.Equal(t, "alice", last.UserID)
-	assert.Equal(t, "bob", last.AllowedBy)
-	assert.Empty(t, acts[0].AllowedBy)
-	_, err = s.PendingUndo(ctx, g.ID)
-	require.ErrorIs(t, err, storage.ErrNotFound, "an answered request is gone")
+		// Asked again and allowed: the action names both.
+		require.NoError(t, s.RequestUndo(ctx, storage.UndoRequest{GameID: g.ID, Side: storage.SideCommune, UserID: "alice", Version: 1}))
+		g, err = s.ApplyMove(ctx, undo(g, storage.SideCommune, "alice", "bob"))
+		require.NoError(t, err)
+		acts, err := s.Actions(ctx, g.ID)
+		require.NoError(t, err)
+		last := acts[len(acts)-1]
+		assert.Equal(t, "alice", last.UserID)
+		assert.Equal(t, "bob", last.AllowedBy)
+		assert.Empty(t, acts[0].AllowedBy)
+		_, err = s.PendingUndo(ctx, g.ID)
+		require.ErrorIs(t, err, storage.ErrNotFound, "an answered request is gone")
 
-	// Any other move supersedes a request.
-	require.NoError(t, s.RequestUndo(ctx, storage.UndoRequest{GameID: g.ID, Side: storage.SideVersailles, UserID: "bob", Version: g.StateVersion}))
-	g, err = s.ApplyMove(ctx, move(g, 10))
-	require.NoError(t, err)
-	_, err = s.PendingUndo(ctx, g.ID)
-	require.ErrorIs(t, err, storage.ErrNotFound)
-	checkLogShape(t, s, g.ID)
+		// Any other move supersedes a request.
+		require.NoError(t, s.RequestUndo(ctx, storage.UndoRequest{GameID: g.ID, Side: storage.SideVersailles, UserID: "bob", Version: g.StateVersion}))
+		g, err = s.ApplyMove(ctx, move(g, 10))
+		require.NoError(t, err)
+		_, err = s.PendingUndo(ctx, g.ID)
+		require.ErrorIs(t, err, storage.ErrNotFound)
+		checkLogShape(t, s, g.ID)
+	})
 }
 
 // checkLogShape: seq 1..N and N == state_version (the undo moves above
@@ -135,7 +139,7 @@ func TestMigrationKeepsVersionOneGames(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, raw.Close())
 
-	s := openStore(t, path)
+	s := openSQLite(t, path)
 	assert.Equal(t, storage.SchemaVersion(), userVersion(t, path))
 	acts, err := s.Actions(ctx, 1)
 	require.NoError(t, err)

@@ -92,9 +92,9 @@ func loadGame(ctx context.Context, q queryer, what string, where string, args ..
 }
 
 // GameByID returns the game with that id, or ErrNotFound.
-func (s *SQLiteStore) GameByID(ctx context.Context, id int64) (Game, error) {
+func (s *sqlStore) GameByID(ctx context.Context, id int64) (Game, error) {
 	var g Game
-	err := s.read(ctx, func(tx *sql.Tx) (err error) {
+	err := s.read(ctx, func(tx conn) (err error) {
 		g, err = loadGame(ctx, tx, fmt.Sprintf("game %d", id), `id = ?`, id)
 		return err
 	})
@@ -103,9 +103,9 @@ func (s *SQLiteStore) GameByID(ctx context.Context, id int64) (Game, error) {
 
 // GameByChannel returns the channel's waiting or active game, or
 // ErrNotFound if it has none.
-func (s *SQLiteStore) GameByChannel(ctx context.Context, channelID string) (Game, error) {
+func (s *sqlStore) GameByChannel(ctx context.Context, channelID string) (Game, error) {
 	var g Game
-	err := s.read(ctx, func(tx *sql.Tx) (err error) {
+	err := s.read(ctx, func(tx conn) (err error) {
 		g, err = loadGame(ctx, tx, fmt.Sprintf("open game in channel %s", channelID),
 			`channel_id = ? AND status IN ('waiting', 'active')`, channelID)
 		return err
@@ -115,13 +115,13 @@ func (s *SQLiteStore) GameByChannel(ctx context.Context, channelID string) (Game
 
 // ActiveGames returns every active game, least recently moved first (the
 // order a reminder loop wants).
-func (s *SQLiteStore) ActiveGames(ctx context.Context) ([]Game, error) {
+func (s *sqlStore) ActiveGames(ctx context.Context) ([]Game, error) {
 	return s.GamesByStatus(ctx, StatusActive)
 }
 
 // GamesByStatus returns the games in any of statuses (all games if none
 // given), least recently moved first.
-func (s *SQLiteStore) GamesByStatus(ctx context.Context, statuses ...Status) ([]Game, error) {
+func (s *sqlStore) GamesByStatus(ctx context.Context, statuses ...Status) ([]Game, error) {
 	where, args, err := statusFilter("1 = 1", nil, statuses)
 	if err != nil {
 		return nil, err
@@ -131,7 +131,7 @@ func (s *SQLiteStore) GamesByStatus(ctx context.Context, statuses ...Status) ([]
 
 // GamesInGuild returns the guild's games, newest first, only those in
 // statuses if any are given.
-func (s *SQLiteStore) GamesInGuild(ctx context.Context, guildID string, statuses ...Status) ([]Game, error) {
+func (s *sqlStore) GamesInGuild(ctx context.Context, guildID string, statuses ...Status) ([]Game, error) {
 	where, args, err := statusFilter("guild_id = ?", []any{guildID}, statuses)
 	if err != nil {
 		return nil, err
@@ -156,9 +156,9 @@ func statusFilter(where string, args []any, statuses []Status) (string, []any, e
 
 // listGames reads the games matching where, and their players, from one
 // snapshot.
-func (s *SQLiteStore) listGames(ctx context.Context, where, order string, args []any) ([]Game, error) {
+func (s *sqlStore) listGames(ctx context.Context, where, order string, args []any) ([]Game, error) {
 	var games []Game
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx conn) error {
 		rows, err := tx.QueryContext(ctx, `SELECT `+gameCols+` FROM games WHERE `+where+` ORDER BY `+order, args...)
 		if err != nil {
 			return fmt.Errorf("storage: listing games: %w", err)
@@ -265,11 +265,11 @@ func withBot(players []Player, mode Mode, botSide Side) []Player {
 	return append(append([]Player(nil), players...), Player{Side: botSide, IsBot: true})
 }
 
-func insertPlayers(ctx context.Context, tx *sql.Tx, id int64, players []Player) error {
+func insertPlayers(ctx context.Context, tx conn, id int64, players []Player) error {
 	for _, p := range players {
 		if _, err := tx.ExecContext(ctx,
 			`INSERT INTO players (game_id, side, user_id, is_bot) VALUES (?, ?, ?, ?)`,
-			id, string(p.Side), p.UserID, p.IsBot); err != nil {
+			id, string(p.Side), p.UserID, b2i(p.IsBot)); err != nil {
 			return fmt.Errorf("storage: game %d: adding player for %s: %w", id, p.Side, err)
 		}
 	}
@@ -280,7 +280,7 @@ func insertPlayers(ctx context.Context, tx *sql.Tx, id int64, players []Player) 
 // game's bot player is added if Players lacks it. It fails with
 // ErrChannelBusy if the channel already has a waiting or active game; that
 // rule is the database's unique index, so it holds under any concurrency.
-func (s *SQLiteStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
+func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	switch {
 	case ng.ChannelID == "":
 		return Game{}, fmt.Errorf("%w: new game without a channel", ErrInvalid)
@@ -306,26 +306,17 @@ func (s *SQLiteStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) 
 	}
 
 	var g Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx conn) error {
 		now := s.stamp()
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (guild_id, channel_id, status, variant, mode,
+		var id int64
+		err := tx.QueryRowContext(ctx, `INSERT INTO games (guild_id, channel_id, status, variant, mode,
 			bot_side, seed, state, created_by, invitee_id, created_at, updated_at, last_action_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			ng.GuildID, ng.ChannelID, string(ng.Status), ng.Variant, string(ng.Mode),
-			string(ng.BotSide), ng.Seed, string(ng.State), ng.CreatedBy, ng.InviteeID, now, now, now)
-		if isUniqueChannel(err) {
-			var other int64
-			var st string
-			if e := tx.QueryRowContext(ctx, `SELECT id, status FROM games
-				WHERE channel_id = ? AND status IN ('waiting', 'active')`, ng.ChannelID).Scan(&other, &st); e == nil {
-				return fmt.Errorf("%w: channel %s has game %d (%s)", ErrChannelBusy, ng.ChannelID, other, st)
-			}
+			string(ng.BotSide), ng.Seed, string(ng.State), ng.CreatedBy, ng.InviteeID, now, now, now).Scan(&id)
+		if tx.d.isUniqueChannel(err) {
 			return fmt.Errorf("%w: channel %s", ErrChannelBusy, ng.ChannelID)
 		}
-		if err != nil {
-			return fmt.Errorf("storage: creating game in channel %s: %w", ng.ChannelID, err)
-		}
-		id, err := res.LastInsertId()
 		if err != nil {
 			return fmt.Errorf("storage: creating game in channel %s: %w", ng.ChannelID, err)
 		}
@@ -335,6 +326,13 @@ func (s *SQLiteStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) 
 		g, err = loadGame(ctx, tx, fmt.Sprintf("game %d", id), `id = ?`, id)
 		return err
 	})
+	if errors.Is(err, ErrChannelBusy) {
+		// Name the game holding the channel. A refused statement ends a
+		// PostgreSQL transaction, so this is read after it, on its own.
+		if other, e := s.GameByChannel(ctx, ng.ChannelID); e == nil {
+			return Game{}, fmt.Errorf("%w: channel %s has game %d (%s)", ErrChannelBusy, ng.ChannelID, other.ID, other.Status)
+		}
+	}
 	return g, err
 }
 
@@ -343,14 +341,16 @@ func (s *SQLiteStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) 
 // added if missing; the game must then have both sides. ErrWrongStatus if
 // the game is no longer waiting (someone else accepted, or it was
 // abandoned).
-func (s *SQLiteStore) Activate(ctx context.Context, id int64, state []byte, players ...Player) (Game, error) {
+func (s *sqlStore) Activate(ctx context.Context, id int64, state []byte, players ...Player) (Game, error) {
 	if err := validJSON("state", state, true); err != nil {
 		return Game{}, err
 	}
 	var g Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx conn) error {
 		var status, mode, botSide string
-		err := tx.QueryRowContext(ctx, `SELECT status, mode, bot_side FROM games WHERE id = ?`, id).
+		// Locked (PostgreSQL) so that two acceptances racing queue here
+		// and the second finds the game active.
+		err := tx.QueryRowContext(ctx, `SELECT status, mode, bot_side FROM games WHERE id = ?`+tx.d.forUpdate, id).
 			Scan(&status, &mode, &botSide)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("%w: game %d", ErrNotFound, id)
@@ -403,7 +403,7 @@ func (s *SQLiteStore) Activate(ctx context.Context, id int64, state []byte, play
 // (WHERE state_version = ExpectedVersion): if another move got there first
 // nothing is written and the error is ErrConflict. ErrWrongStatus if the
 // game is not active, ErrNotFound if it does not exist.
-func (s *SQLiteStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
+func (s *sqlStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 	switch {
 	case m.ExpectedVersion < 0:
 		return Game{}, fmt.Errorf("%w: negative expected version", ErrInvalid)
@@ -430,7 +430,7 @@ func (s *SQLiteStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 	}
 
 	var g Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx conn) error {
 		now := s.stamp()
 		var row *sql.Row
 		if m.Status == StatusFinished || m.Status == StatusAbandoned {
@@ -471,7 +471,7 @@ func (s *SQLiteStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, side, user_id, choice, allowed_by, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			m.GameID, g.StateVersion, string(m.Side), m.UserID, string(m.Choice), m.AllowedBy, now); err != nil {
-			if isLogViolation(err) {
+			if tx.d.isLogViolation(err) {
 				return fmt.Errorf("%w: game %d: action %d does not follow the log: %w", ErrIntegrity, m.GameID, g.StateVersion, err)
 			}
 			return fmt.Errorf("storage: game %d: appending action %d: %w", m.GameID, g.StateVersion, err)
@@ -521,7 +521,7 @@ func whyNot(ctx context.Context, q queryer, id int64, expected *int64, allowed .
 }
 
 // Finish ends an active game with its result (JSON, required).
-func (s *SQLiteStore) Finish(ctx context.Context, id int64, result []byte) (Game, error) {
+func (s *sqlStore) Finish(ctx context.Context, id int64, result []byte) (Game, error) {
 	if err := validJSON("result", result, true); err != nil {
 		return Game{}, err
 	}
@@ -530,13 +530,13 @@ func (s *SQLiteStore) Finish(ctx context.Context, id int64, result []byte) (Game
 
 // Abandon ends a waiting or active game without a result (a declined or
 // expired challenge, a game given up by an admin). It frees the channel.
-func (s *SQLiteStore) Abandon(ctx context.Context, id int64) (Game, error) {
+func (s *sqlStore) Abandon(ctx context.Context, id int64) (Game, error) {
 	return s.end(ctx, id, `status = 'abandoned'`, nil, StatusWaiting, StatusActive)
 }
 
-func (s *SQLiteStore) end(ctx context.Context, id int64, set string, args []any, from ...Status) (Game, error) {
+func (s *sqlStore) end(ctx context.Context, id int64, set string, args []any, from ...Status) (Game, error) {
 	var g Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx conn) error {
 		now := s.stamp()
 		where, wargs, err := statusFilter("id = ?", []any{id}, from)
 		if err != nil {
@@ -560,8 +560,8 @@ func (s *SQLiteStore) end(ctx context.Context, id int64, set string, args []any,
 }
 
 // MarkReminded records that a reminder for an active game was sent at at.
-func (s *SQLiteStore) MarkReminded(ctx context.Context, id int64, at time.Time) error {
-	return s.write(ctx, func(tx *sql.Tx) error {
+func (s *sqlStore) MarkReminded(ctx context.Context, id int64, at time.Time) error {
+	return s.write(ctx, func(tx conn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET reminded_at = ? WHERE id = ? AND status = 'active'`,
 			formatTime(at), id)
 		if err != nil {
@@ -577,9 +577,9 @@ func (s *SQLiteStore) MarkReminded(ctx context.Context, id int64, at time.Time) 
 }
 
 // Actions returns the game's whole move log, seq 1, 2, 3, ...
-func (s *SQLiteStore) Actions(ctx context.Context, gameID int64) ([]Action, error) {
+func (s *sqlStore) Actions(ctx context.Context, gameID int64) ([]Action, error) {
 	var acts []Action
-	err := s.read(ctx, func(tx *sql.Tx) (err error) {
+	err := s.read(ctx, func(tx conn) (err error) {
 		acts, err = loadActions(ctx, tx, gameID)
 		return err
 	})
@@ -623,7 +623,7 @@ func loadActions(ctx context.Context, q queryer, gameID int64) ([]Action, error)
 // VerifyGame checks the stored game against its action log: the log must
 // be seq 1..N with N == StateVersion, and verify (the engine's replay) must
 // accept it. Any failure is reported as ErrIntegrity wrapping the cause.
-func (s *SQLiteStore) VerifyGame(ctx context.Context, id int64, verify VerifyFunc) error {
+func (s *sqlStore) VerifyGame(ctx context.Context, id int64, verify VerifyFunc) error {
 	_, _, err := s.LoadVerified(ctx, id, verify)
 	return err
 }
@@ -632,12 +632,12 @@ func (s *SQLiteStore) VerifyGame(ctx context.Context, id int64, verify VerifyFun
 // from one snapshot (a move committed meanwhile cannot make them
 // disagree). verify runs outside any transaction; nil verify does only the
 // log checks.
-func (s *SQLiteStore) LoadVerified(ctx context.Context, id int64, verify VerifyFunc) (Game, []Action, error) {
+func (s *sqlStore) LoadVerified(ctx context.Context, id int64, verify VerifyFunc) (Game, []Action, error) {
 	var (
 		g    Game
 		acts []Action
 	)
-	err := s.read(ctx, func(tx *sql.Tx) (err error) {
+	err := s.read(ctx, func(tx conn) (err error) {
 		if g, err = loadGame(ctx, tx, fmt.Sprintf("game %d", id), `id = ?`, id); err != nil {
 			return err
 		}

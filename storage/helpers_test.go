@@ -10,10 +10,12 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/jackc/pgx/v5/stdlib"
 	_ "github.com/mattn/go-sqlite3"
 	"github.com/stretchr/testify/require"
 
 	"github.com/rfop/rfop/storage"
+	"github.com/rfop/rfop/storage/storagetest"
 )
 
 func TestMain(m *testing.M) {
@@ -33,7 +35,42 @@ func dbPath(t testing.TB) string {
 	return filepath.Join(t.TempDir(), "rfop.db")
 }
 
-func openStore(t testing.TB, path string, opts ...storage.Option) *storage.SQLiteStore {
+// backend is one implementation of the Store contract: the contract
+// tests run on each (eachBackend).
+type backend struct {
+	name string
+	// newDB returns a new empty database: a SQLite file path or a
+	// PostgreSQL URL (storagetest.PostgresURL: skipped without a server,
+	// unless RFOP_REQUIRE_POSTGRES=1).
+	newDB func(testing.TB) string
+}
+
+var backends = []backend{
+	{"sqlite", dbPath},
+	{"postgres", storagetest.PostgresURL},
+}
+
+func (b backend) postgres() bool { return b.name == "postgres" }
+
+// eachBackend runs f as one subtest per backend.
+func eachBackend(t *testing.T, f func(t *testing.T, b backend)) {
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) { f(t, b) })
+	}
+}
+
+// openStore opens the store at where (a path or a postgres URL) through
+// OpenURL, closed at the end of the test.
+func openStore(t testing.TB, where string, opts ...storage.Option) storage.Store {
+	t.Helper()
+	s, err := storage.OpenURL(context.Background(), where, opts...)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// openSQLite is openStore for SQLite-only tests.
+func openSQLite(t testing.TB, path string, opts ...storage.Option) *storage.SQLiteStore {
 	t.Helper()
 	s, err := storage.Open(context.Background(), path, opts...)
 	require.NoError(t, err)
@@ -41,14 +78,55 @@ func openStore(t testing.TB, path string, opts ...storage.Option) *storage.SQLit
 	return s
 }
 
-// rawDB opens the file with the plain driver, bypassing the store, to
-// inspect or tamper with it.
-func rawDB(t testing.TB, path string) *sql.DB {
+// rawSQL is a database opened with the plain driver, bypassing the
+// store, to inspect or tamper with it; Exec and QueryRow take ?
+// placeholders on both backends.
+type rawSQL struct {
+	*sql.DB
+	dollar bool
+}
+
+func (r rawSQL) q(query string) string {
+	if !r.dollar {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, c := range query {
+		if c == '?' {
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+func (r rawSQL) Exec(query string, args ...any) (sql.Result, error) {
+	return r.DB.Exec(r.q(query), args...)
+}
+
+func (r rawSQL) QueryRow(query string, args ...any) *sql.Row {
+	return r.DB.QueryRow(r.q(query), args...)
+}
+
+// rawDB opens where (a SQLite file or a postgres URL) with the plain
+// driver.
+func rawDB(t testing.TB, where string) rawSQL {
 	t.Helper()
-	db, err := sql.Open("sqlite3", path+"?_busy_timeout=5000")
+	var (
+		db  *sql.DB
+		err error
+	)
+	if storage.IsPostgresURL(where) {
+		db, err = sql.Open("pgx", where)
+	} else {
+		db, err = sql.Open("sqlite3", where+"?_busy_timeout=5000")
+	}
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	return db
+	return rawSQL{DB: db, dollar: storage.IsPostgresURL(where)}
 }
 
 // testState is a stand-in for the engine's state: a version and padding to

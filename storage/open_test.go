@@ -29,7 +29,7 @@ func TestMigrations(t *testing.T) {
 	t.Run("from empty", func(t *testing.T) {
 		// A parent directory that does not exist yet is created.
 		path := filepath.Join(t.TempDir(), "data", "nested", "rfop.db")
-		s := openStore(t, path)
+		s := openSQLite(t, path)
 		require.NoError(t, s.Close())
 		assert.Equal(t, storage.SchemaVersion(), userVersion(t, path))
 
@@ -55,13 +55,13 @@ func TestMigrations(t *testing.T) {
 	t.Run("existing empty file", func(t *testing.T) {
 		path := dbPath(t)
 		require.NoError(t, os.WriteFile(path, nil, 0o644))
-		openStore(t, path).Close()
+		openSQLite(t, path).Close()
 		assert.Equal(t, storage.SchemaVersion(), userVersion(t, path))
 	})
 
 	t.Run("reopen is a no-op", func(t *testing.T) {
 		path := dbPath(t)
-		s := openStore(t, path)
+		s := openSQLite(t, path)
 		g := newActive(t, s, "guild", "chan")
 		_, err := s.ApplyMove(ctx, move(g, 100))
 		require.NoError(t, err)
@@ -77,7 +77,7 @@ func TestMigrations(t *testing.T) {
 		}
 		before := schemaVersion()
 		for range 3 {
-			s = openStore(t, path)
+			s = openSQLite(t, path)
 			got, err := s.GameByID(ctx, g.ID)
 			require.NoError(t, err)
 			assert.Equal(t, int64(1), got.StateVersion)
@@ -89,7 +89,7 @@ func TestMigrations(t *testing.T) {
 
 	t.Run("newer schema is refused", func(t *testing.T) {
 		path := dbPath(t)
-		openStore(t, path).Close()
+		openSQLite(t, path).Close()
 		future := storage.SchemaVersion() + 3
 		raw := rawDB(t, path)
 		_, err := raw.Exec(fmt.Sprintf("PRAGMA user_version = %d", future))
@@ -145,7 +145,7 @@ func TestOpenNotWritable(t *testing.T) {
 			name: "read-only file",
 			setup: func(t *testing.T) string {
 				path := dbPath(t)
-				openStore(t, path).Close()
+				openSQLite(t, path).Close()
 				require.NoError(t, os.Chmod(path, 0o444))
 				return path
 			},
@@ -170,7 +170,7 @@ func TestOpenDefaultPathAndOddNames(t *testing.T) {
 	assert.Equal(t, "./rfop.db", storage.DefaultPath)
 	// Characters that mean something in a URI are escaped.
 	path := filepath.Join(t.TempDir(), "a dir?x=1#frag", "my %db.db")
-	s := openStore(t, path)
+	s := openSQLite(t, path)
 	newActive(t, s, "", "dm")
 	require.NoError(t, s.Close())
 	_, err := os.Stat(path)

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 )
 
@@ -26,10 +25,10 @@ func validOutbox(e OutboxEntry) error {
 	return validJSON("outbox outcome", e.Outcome, false)
 }
 
-func insertOutbox(ctx context.Context, tx *sql.Tx, e OutboxEntry, now string) error {
+func insertOutbox(ctx context.Context, tx conn, e OutboxEntry, now string) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO outbox (game_id, version, kind, payload, outcome, created_at)
 		VALUES (?, ?, ?, ?, ?, ?)`, e.GameID, e.Version, e.Kind, string(e.Payload), string(e.Outcome), now)
-	if isForeignKey(err) {
+	if tx.d.isForeignKey(err) {
 		return fmt.Errorf("%w: game %d (outbox entry %s)", ErrNotFound, e.GameID, e.Kind)
 	}
 	if err != nil {
@@ -40,13 +39,13 @@ func insertOutbox(ctx context.Context, tx *sql.Tx, e OutboxEntry, now string) er
 
 // Enqueue stores outbox entries outside a move, in one transaction (a
 // game's first publication: its start is not a move).
-func (s *SQLiteStore) Enqueue(ctx context.Context, entries ...OutboxEntry) error {
+func (s *sqlStore) Enqueue(ctx context.Context, entries ...OutboxEntry) error {
 	for _, e := range entries {
 		if err := validOutbox(e); err != nil {
 			return err
 		}
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx conn) error {
 		now := s.stamp()
 		for _, e := range entries {
 			if err := insertOutbox(ctx, tx, e, now); err != nil {
@@ -59,7 +58,7 @@ func (s *SQLiteStore) Enqueue(ctx context.Context, entries ...OutboxEntry) error
 
 // PendingOutbox lists undelivered entries, oldest first: the game's, or
 // every game's if gameID is 0.
-func (s *SQLiteStore) PendingOutbox(ctx context.Context, gameID int64) ([]OutboxEntry, error) {
+func (s *sqlStore) PendingOutbox(ctx context.Context, gameID int64) ([]OutboxEntry, error) {
 	q, args := `SELECT `+outboxCols+` FROM outbox WHERE done_at = ''`, []any{}
 	if gameID != 0 {
 		q += ` AND game_id = ?`
@@ -69,12 +68,12 @@ func (s *SQLiteStore) PendingOutbox(ctx context.Context, gameID int64) ([]Outbox
 }
 
 // OutboxBatch lists every entry the game's version produced, oldest first.
-func (s *SQLiteStore) OutboxBatch(ctx context.Context, gameID, version int64) ([]OutboxEntry, error) {
+func (s *sqlStore) OutboxBatch(ctx context.Context, gameID, version int64) ([]OutboxEntry, error) {
 	return s.listOutbox(ctx, `SELECT `+outboxCols+` FROM outbox WHERE game_id = ? AND version = ? ORDER BY id`, gameID, version)
 }
 
-func (s *SQLiteStore) listOutbox(ctx context.Context, q string, args ...any) ([]OutboxEntry, error) {
-	rows, err := s.reader.QueryContext(ctx, q, args...)
+func (s *sqlStore) listOutbox(ctx context.Context, q string, args ...any) ([]OutboxEntry, error) {
+	rows, err := s.readDB().QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("storage: reading the outbox: %w", err)
 	}
@@ -111,11 +110,11 @@ func (s *SQLiteStore) listOutbox(ctx context.Context, q string, args ...any) ([]
 
 // UpdateOutbox records what delivering an entry produced (outcome, JSON;
 // nil keeps the stored one) and, if done, marks it delivered.
-func (s *SQLiteStore) UpdateOutbox(ctx context.Context, id int64, outcome []byte, done bool) error {
+func (s *sqlStore) UpdateOutbox(ctx context.Context, id int64, outcome []byte, done bool) error {
 	if err := validJSON("outbox outcome", outcome, false); err != nil {
 		return err
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx conn) error {
 		q, args := `UPDATE outbox SET`, []any{}
 		sep := " "
 		if outcome != nil {

@@ -13,95 +13,99 @@ import (
 // A move's publications are stored in the move's own transaction: they
 // exist exactly when the move does.
 func TestOutboxIsWrittenWithTheMove(t *testing.T) {
-	ctx := context.Background()
-	s := openStore(t, dbPath(t))
-	g := newActive(t, s, "g", "c1")
-	other := newActive(t, s, "g", "c2")
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		s := openStore(t, b.newDB(t))
+		g := newActive(t, s, "g", "c1")
+		other := newActive(t, s, "g", "c2")
 
-	m := move(g, 10)
-	m.Outbox = []storage.OutboxEntry{
-		{Kind: "dm", Payload: []byte(`{"side":"commune"}`)},
-		{Kind: "board", Payload: []byte(`{"fresh":true}`)},
-		{Kind: "result"},
-	}
-	g2, err := s.ApplyMove(ctx, m)
-	require.NoError(t, err)
+		m := move(g, 10)
+		m.Outbox = []storage.OutboxEntry{
+			{Kind: "dm", Payload: []byte(`{"side":"commune"}`)},
+			{Kind: "board", Payload: []byte(`{"fresh":true}`)},
+			{Kind: "result"},
+		}
+		g2, err := s.ApplyMove(ctx, m)
+		require.NoError(t, err)
 
-	pending, err := s.PendingOutbox(ctx, g.ID)
-	require.NoError(t, err)
-	require.Len(t, pending, 3)
-	for k, want := range []string{"dm", "board", "result"} {
-		assert.Equal(t, want, pending[k].Kind, "in order")
-		assert.Equal(t, g.ID, pending[k].GameID)
-		assert.Equal(t, g2.StateVersion, pending[k].Version, "the batch is the move's new version")
-		assert.True(t, pending[k].DoneAt.IsZero())
-	}
-	assert.JSONEq(t, `{"fresh":true}`, string(pending[1].Payload))
-	assert.Nil(t, pending[2].Payload)
+		pending, err := s.PendingOutbox(ctx, g.ID)
+		require.NoError(t, err)
+		require.Len(t, pending, 3)
+		for k, want := range []string{"dm", "board", "result"} {
+			assert.Equal(t, want, pending[k].Kind, "in order")
+			assert.Equal(t, g.ID, pending[k].GameID)
+			assert.Equal(t, g2.StateVersion, pending[k].Version, "the batch is the move's new version")
+			assert.True(t, pending[k].DoneAt.IsZero())
+		}
+		assert.JSONEq(t, `{"fresh":true}`, string(pending[1].Payload))
+		assert.Nil(t, pending[2].Payload)
 
-	// A move that loses the version race stores none of its publications.
-	stale := move(g, 10)
-	stale.Outbox = []storage.OutboxEntry{{Kind: "board"}}
-	_, err = s.ApplyMove(ctx, stale)
-	require.ErrorIs(t, err, storage.ErrConflict)
-	pending, err = s.PendingOutbox(ctx, g.ID)
-	require.NoError(t, err)
-	assert.Len(t, pending, 3)
+		// A move that loses the version race stores none of its publications.
+		stale := move(g, 10)
+		stale.Outbox = []storage.OutboxEntry{{Kind: "board"}}
+		_, err = s.ApplyMove(ctx, stale)
+		require.ErrorIs(t, err, storage.ErrConflict)
+		pending, err = s.PendingOutbox(ctx, g.ID)
+		require.NoError(t, err)
+		assert.Len(t, pending, 3)
 
-	// Invalid entries refuse the whole move.
-	bad := move(g2, 10)
-	bad.Outbox = []storage.OutboxEntry{{Kind: "board", Payload: []byte(`{`)}}
-	_, err = s.ApplyMove(ctx, bad)
-	require.ErrorIs(t, err, storage.ErrInvalid)
-	bad.Outbox = []storage.OutboxEntry{{Kind: ""}}
-	_, err = s.ApplyMove(ctx, bad)
-	require.ErrorIs(t, err, storage.ErrInvalid)
-	assert.Equal(t, g2.StateVersion, checkLog(t, s, g.ID).StateVersion)
+		// Invalid entries refuse the whole move.
+		bad := move(g2, 10)
+		bad.Outbox = []storage.OutboxEntry{{Kind: "board", Payload: []byte(`{`)}}
+		_, err = s.ApplyMove(ctx, bad)
+		require.ErrorIs(t, err, storage.ErrInvalid)
+		bad.Outbox = []storage.OutboxEntry{{Kind: ""}}
+		_, err = s.ApplyMove(ctx, bad)
+		require.ErrorIs(t, err, storage.ErrInvalid)
+		assert.Equal(t, g2.StateVersion, checkLog(t, s, g.ID).StateVersion)
 
-	// Outside a move (a game's start).
-	require.NoError(t, s.Enqueue(ctx, storage.OutboxEntry{GameID: other.ID, Version: 0, Kind: "board"}))
-	require.ErrorIs(t, s.Enqueue(ctx, storage.OutboxEntry{GameID: 999, Kind: "board"}), storage.ErrNotFound)
-	all, err := s.PendingOutbox(ctx, 0)
-	require.NoError(t, err)
-	require.Len(t, all, 4, "every game's pending entries")
-	assert.Equal(t, other.ID, all[3].GameID)
+		// Outside a move (a game's start).
+		require.NoError(t, s.Enqueue(ctx, storage.OutboxEntry{GameID: other.ID, Version: 0, Kind: "board"}))
+		require.ErrorIs(t, s.Enqueue(ctx, storage.OutboxEntry{GameID: 999, Kind: "board"}), storage.ErrNotFound)
+		all, err := s.PendingOutbox(ctx, 0)
+		require.NoError(t, err)
+		require.Len(t, all, 4, "every game's pending entries")
+		assert.Equal(t, other.ID, all[3].GameID)
+	})
 }
 
 // Delivery records its outcome (the message it created) before it is done,
 // and done entries leave the pending list but stay in their batch.
 func TestOutboxDelivery(t *testing.T) {
-	ctx := context.Background()
-	s := openStore(t, dbPath(t))
-	g := newActive(t, s, "g", "c1")
-	m := move(g, 10)
-	m.Outbox = []storage.OutboxEntry{{Kind: "board"}, {Kind: "panel"}}
-	g2, err := s.ApplyMove(ctx, m)
-	require.NoError(t, err)
-	pending, err := s.PendingOutbox(ctx, g.ID)
-	require.NoError(t, err)
-	board := pending[0]
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		s := openStore(t, b.newDB(t))
+		g := newActive(t, s, "g", "c1")
+		m := move(g, 10)
+		m.Outbox = []storage.OutboxEntry{{Kind: "board"}, {Kind: "panel"}}
+		g2, err := s.ApplyMove(ctx, m)
+		require.NoError(t, err)
+		pending, err := s.PendingOutbox(ctx, g.ID)
+		require.NoError(t, err)
+		board := pending[0]
 
-	require.NoError(t, s.UpdateOutbox(ctx, board.ID, []byte(`{"message":"42"}`), false))
-	pending, err = s.PendingOutbox(ctx, g.ID)
-	require.NoError(t, err)
-	require.Len(t, pending, 2, "an outcome alone does not deliver it")
-	assert.JSONEq(t, `{"message":"42"}`, string(pending[0].Outcome))
+		require.NoError(t, s.UpdateOutbox(ctx, board.ID, []byte(`{"message":"42"}`), false))
+		pending, err = s.PendingOutbox(ctx, g.ID)
+		require.NoError(t, err)
+		require.Len(t, pending, 2, "an outcome alone does not deliver it")
+		assert.JSONEq(t, `{"message":"42"}`, string(pending[0].Outcome))
 
-	require.NoError(t, s.UpdateOutbox(ctx, board.ID, nil, true), "nil outcome keeps the stored one")
-	pending, err = s.PendingOutbox(ctx, g.ID)
-	require.NoError(t, err)
-	require.Len(t, pending, 1)
-	assert.Equal(t, "panel", pending[0].Kind)
+		require.NoError(t, s.UpdateOutbox(ctx, board.ID, nil, true), "nil outcome keeps the stored one")
+		pending, err = s.PendingOutbox(ctx, g.ID)
+		require.NoError(t, err)
+		require.Len(t, pending, 1)
+		assert.Equal(t, "panel", pending[0].Kind)
 
-	batch, err := s.OutboxBatch(ctx, g.ID, g2.StateVersion)
-	require.NoError(t, err)
-	require.Len(t, batch, 2)
-	assert.False(t, batch[0].DoneAt.IsZero())
-	assert.JSONEq(t, `{"message":"42"}`, string(batch[0].Outcome))
-	assert.True(t, batch[1].DoneAt.IsZero())
+		batch, err := s.OutboxBatch(ctx, g.ID, g2.StateVersion)
+		require.NoError(t, err)
+		require.Len(t, batch, 2)
+		assert.False(t, batch[0].DoneAt.IsZero())
+		assert.JSONEq(t, `{"message":"42"}`, string(batch[0].Outcome))
+		assert.True(t, batch[1].DoneAt.IsZero())
 
-	require.ErrorIs(t, s.UpdateOutbox(ctx, 999, nil, true), storage.ErrNotFound)
-	require.ErrorIs(t, s.UpdateOutbox(ctx, board.ID, []byte(`nope`), true), storage.ErrInvalid)
+		require.ErrorIs(t, s.UpdateOutbox(ctx, 999, nil, true), storage.ErrNotFound)
+		require.ErrorIs(t, s.UpdateOutbox(ctx, board.ID, []byte(`nope`), true), storage.ErrInvalid)
+	})
 }
 
 // A database written before the outbox existed (schema version 3) is
@@ -109,7 +113,7 @@ func TestOutboxDelivery(t *testing.T) {
 func TestMigrationToOutboxKeepsGames(t *testing.T) {
 	ctx := context.Background()
 	path := dbPath(t)
-	s := openStore(t, path)
+	s := openSQLite(t, path)
 	g := newActive(t, s, "g", "c1")
 	g, err := s.ApplyMove(ctx, move(g, 10))
 	require.NoError(t, err)
@@ -123,7 +127,7 @@ func TestMigrationToOutboxKeepsGames(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, raw.Close())
 
-	s = openStore(t, path)
+	s = openSQLite(t, path)
 	assert.Equal(t, storage.SchemaVersion(), userVersion(t, path))
 	got := checkLog(t, s, g.ID)
 	assert.Equal(t, g.StateVersion, got.StateVersion)

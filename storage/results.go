@@ -109,6 +109,19 @@ type Results interface {
 const resultCols = `game_id, guild_id, channel_id, mode, variant, versailles_id, commune_id, winner, reason,
 	vp_political, vp_military, tiebreak_versailles, tiebreak_commune, plays, moves, rated, started_at, ended_at`
 
+// resultUpdate replaces every column of a result row by the new one's
+// (an upsert both dialects accept).
+var resultUpdate = func() string {
+	var set []string
+	for _, c := range strings.Split(resultCols, ",") {
+		c = strings.TrimSpace(c)
+		if c != "game_id" {
+			set = append(set, c+" = excluded."+c)
+		}
+	}
+	return strings.Join(set, ", ")
+}()
+
 func scanResult(sc scanner) (GameResult, error) {
 	var (
 		r              GameResult
@@ -139,7 +152,7 @@ func b2i(b bool) int {
 }
 
 // RecordResult stores r and recomputes its guild's ratings.
-func (s *SQLiteStore) RecordResult(ctx context.Context, r GameResult, rate RateFunc) error {
+func (s *sqlStore) RecordResult(ctx context.Context, r GameResult, rate RateFunc) error {
 	switch {
 	case !r.Winner.valid():
 		return fmt.Errorf("%w: result of game %d: winner %q", ErrInvalid, r.GameID, r.Winner)
@@ -148,13 +161,14 @@ func (s *SQLiteStore) RecordResult(ctx context.Context, r GameResult, rate RateF
 	case r.Rated && (r.Versailles == "" || r.Commune == "" || r.Versailles == r.Commune):
 		return fmt.Errorf("%w: result of game %d: a rated game needs two different players", ErrInvalid, r.GameID)
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO results (`+resultCols+`)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	return s.write(ctx, func(tx conn) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO results (`+resultCols+`)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (game_id) DO UPDATE SET `+resultUpdate,
 			r.GameID, r.GuildID, r.ChannelID, string(r.Mode), r.Variant, r.Versailles, r.Commune, string(r.Winner), r.Reason,
 			r.VP[0], r.VP[1], r.Tiebreak[0], r.Tiebreak[1], r.Plays, r.Moves, b2i(r.Rated),
 			formatTime(r.StartedAt), formatTime(r.EndedAt))
-		if isForeignKey(err) {
+		if tx.d.isForeignKey(err) {
 			return fmt.Errorf("%w: game %d (recording its result)", ErrNotFound, r.GameID)
 		}
 		if err != nil {
@@ -169,7 +183,10 @@ func (s *SQLiteStore) RecordResult(ctx context.Context, r GameResult, rate RateF
 
 // rateGuild replaces a guild's ratings with rate's reading of its rated
 // results, oldest first.
-func rateGuild(ctx context.Context, tx *sql.Tx, guildID string, rate RateFunc) error {
+func rateGuild(ctx context.Context, tx conn, guildID string, rate RateFunc) error {
+	if err := lockRatings(ctx, tx); err != nil {
+		return err
+	}
 	rows, err := tx.QueryContext(ctx, `SELECT `+resultCols+` FROM results
 		WHERE guild_id = ? AND rated = 1 ORDER BY ended_at, game_id`, guildID)
 	if err != nil {
@@ -204,13 +221,26 @@ func rateGuild(ctx context.Context, tx *sql.Tx, guildID string, rate RateFunc) e
 	return nil
 }
 
+// lockRatings serialises the transactions that rewrite ratings where
+// writers run concurrently (PostgreSQL): each then rates from every result
+// committed before it, so results and ratings agree.
+func lockRatings(ctx context.Context, tx conn) error {
+	if tx.d.lockRatings == "" {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, tx.d.lockRatings); err != nil {
+		return fmt.Errorf("storage: locking the ratings: %w", err)
+	}
+	return nil
+}
+
 // FinishedWithoutResult lists finished games without a result row.
-func (s *SQLiteStore) FinishedWithoutResult(ctx context.Context) ([]Game, error) {
+func (s *sqlStore) FinishedWithoutResult(ctx context.Context) ([]Game, error) {
 	return s.listGames(ctx, `status = 'finished' AND id NOT IN (SELECT game_id FROM results)`, "id", nil)
 }
 
 // History returns a guild's results, newest first.
-func (s *SQLiteStore) History(ctx context.Context, guildID, userID string, limit int) ([]GameResult, error) {
+func (s *sqlStore) History(ctx context.Context, guildID, userID string, limit int) ([]GameResult, error) {
 	q := `SELECT ` + resultCols + ` FROM results WHERE guild_id = ?`
 	args := []any{guildID}
 	if userID != "" {
@@ -222,7 +252,7 @@ func (s *SQLiteStore) History(ctx context.Context, guildID, userID string, limit
 		q += ` LIMIT ?`
 		args = append(args, limit)
 	}
-	rows, err := s.reader.QueryContext(ctx, q, args...)
+	rows, err := s.readDB().QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("storage: history of guild %s: %w", guildID, err)
 	}
@@ -242,8 +272,8 @@ func (s *SQLiteStore) History(ctx context.Context, guildID, userID string, limit
 }
 
 // LatestResult returns the result of the channel's last finished game.
-func (s *SQLiteStore) LatestResult(ctx context.Context, channelID string) (GameResult, error) {
-	r, err := scanResult(s.reader.QueryRowContext(ctx, `SELECT `+resultCols+` FROM results
+func (s *sqlStore) LatestResult(ctx context.Context, channelID string) (GameResult, error) {
+	r, err := scanResult(s.readDB().QueryRowContext(ctx, `SELECT `+resultCols+` FROM results
 		WHERE channel_id = ? ORDER BY ended_at DESC, game_id DESC LIMIT 1`, channelID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return GameResult{}, fmt.Errorf("%w: no finished game in channel %s", ErrNotFound, channelID)
@@ -255,9 +285,9 @@ func (s *SQLiteStore) LatestResult(ctx context.Context, channelID string) (GameR
 }
 
 // Stats counts a guild's results and its players' records.
-func (s *SQLiteStore) Stats(ctx context.Context, guildID, userID string) (GuildStats, error) {
+func (s *sqlStore) Stats(ctx context.Context, guildID, userID string) (GuildStats, error) {
 	var st GuildStats
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx conn) error {
 		err := tx.QueryRowContext(ctx, `SELECT COUNT(*),
 			COALESCE(SUM(rated), 0),
 			COALESCE(SUM(CASE WHEN winner = 'versailles' THEN 1 ELSE 0 END), 0),
@@ -310,14 +340,14 @@ func scanRating(sc scanner) (PlayerRating, error) {
 }
 
 // Leaderboard returns the guild's best rated players.
-func (s *SQLiteStore) Leaderboard(ctx context.Context, guildID string, minGames, limit int) ([]PlayerRating, error) {
+func (s *sqlStore) Leaderboard(ctx context.Context, guildID string, minGames, limit int) ([]PlayerRating, error) {
 	q := `SELECT ` + ratingCols + ` FROM ratings WHERE guild_id = ? AND games >= ? ORDER BY rating DESC, user_id`
 	args := []any{guildID, minGames}
 	if limit > 0 {
 		q += ` LIMIT ?`
 		args = append(args, limit)
 	}
-	rows, err := s.reader.QueryContext(ctx, q, args...)
+	rows, err := s.readDB().QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("storage: leaderboard of guild %s: %w", guildID, err)
 	}
@@ -334,8 +364,8 @@ func (s *SQLiteStore) Leaderboard(ctx context.Context, guildID string, minGames,
 }
 
 // Rating returns one player's rating in a guild.
-func (s *SQLiteStore) Rating(ctx context.Context, guildID, userID string) (PlayerRating, error) {
-	p, err := scanRating(s.reader.QueryRowContext(ctx, `SELECT `+ratingCols+` FROM ratings
+func (s *sqlStore) Rating(ctx context.Context, guildID, userID string) (PlayerRating, error) {
+	p, err := scanRating(s.readDB().QueryRowContext(ctx, `SELECT `+ratingCols+` FROM ratings
 		WHERE guild_id = ? AND user_id = ?`, guildID, userID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return PlayerRating{}, fmt.Errorf("%w: no rating for %s in guild %s", ErrNotFound, userID, guildID)
@@ -349,14 +379,14 @@ func (s *SQLiteStore) Rating(ctx context.Context, guildID, userID string) (Playe
 // RebuildRatings recreates the ratings table (from the results
 // migration's own statements) if it is missing, and recomputes every
 // guild's ratings from the results.
-func (s *SQLiteStore) RebuildRatings(ctx context.Context, rate RateFunc) error {
-	ddl, err := ratingsDDL()
+func (s *sqlStore) RebuildRatings(ctx context.Context, rate RateFunc) error {
+	ddl, err := ratingsDDL(s.d)
 	if err != nil {
 		return err
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx conn) error {
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'ratings'`).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, tx.d.tableExists, "ratings").Scan(&n); err != nil {
 			return fmt.Errorf("storage: rebuilding ratings: %w", err)
 		}
 		if n == 0 {
@@ -365,6 +395,9 @@ func (s *SQLiteStore) RebuildRatings(ctx context.Context, rate RateFunc) error {
 					return fmt.Errorf("storage: recreating the ratings table: %w", err)
 				}
 			}
+		}
+		if err := lockRatings(ctx, tx); err != nil {
+			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM ratings`); err != nil {
 			return fmt.Errorf("storage: rebuilding ratings: %w", err)
@@ -395,8 +428,8 @@ func (s *SQLiteStore) RebuildRatings(ctx context.Context, rate RateFunc) error {
 // ratingsDDL extracts the statements creating the ratings table and its
 // index from the embedded results migration, so that a dropped table is
 // recreated exactly as the migration made it.
-func ratingsDDL() ([]string, error) {
-	ms, err := loadMigrations()
+func ratingsDDL(d *dialect) ([]string, error) {
+	ms, err := d.migrations()
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,7 @@ import (
 func generatedDB(b *testing.B, n int) *storage.SQLiteStore {
 	b.Helper()
 	path := dbPath(b)
-	s := openStore(b, path)
+	s := openSQLite(b, path)
 	db := rawDB(b, path)
 	tx, err := db.Begin()
 	require.NoError(b, err)

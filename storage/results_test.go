@@ -80,130 +80,145 @@ func newActiveWith(t testing.TB, s storage.Store, guild, v, c string) storage.Ga
 }
 
 func TestResultsHistoryStatsAndRatings(t *testing.T) {
-	ctx := context.Background()
-	s := openStore(t, dbPath(t))
-	t0 := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
-	finishGame(t, s, "g1", "ann", "bob", storage.SideVersailles, "victory", t0)
-	finishGame(t, s, "g1", "bob", "ann", storage.SideCommune, "tiebreaker", t0.Add(time.Hour))
-	finishGame(t, s, "g1", "cat", "ann", storage.SideCommune, "resigned", t0.Add(2*time.Hour))
-	finishGame(t, s, "g1", "", "bob", storage.SideVersailles, "solo-tie", t0.Add(3*time.Hour)) // solo: listed, not rated
-	finishGame(t, s, "g2", "ann", "bob", storage.SideCommune, "victory", t0)                   // another server
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		s := openStore(t, b.newDB(t))
+		t0 := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+		finishGame(t, s, "g1", "ann", "bob", storage.SideVersailles, "victory", t0)
+		finishGame(t, s, "g1", "bob", "ann", storage.SideCommune, "tiebreaker", t0.Add(time.Hour))
+		finishGame(t, s, "g1", "cat", "ann", storage.SideCommune, "resigned", t0.Add(2*time.Hour))
+		finishGame(t, s, "g1", "", "bob", storage.SideVersailles, "solo-tie", t0.Add(3*time.Hour)) // solo: listed, not rated
+		finishGame(t, s, "g2", "ann", "bob", storage.SideCommune, "victory", t0)                   // another server
 
-	h, err := s.History(ctx, "g1", "", 0)
-	require.NoError(t, err)
-	require.Len(t, h, 4)
-	require.Equal(t, "solo-tie", h[0].Reason, "newest first")
-	require.Equal(t, "victory", h[3].Reason)
-	require.Equal(t, [2]int{1, -2}, h[3].VP)
-	require.Equal(t, 30, h[3].Plays)
-	require.Equal(t, t0, h[3].EndedAt)
+		h, err := s.History(ctx, "g1", "", 0)
+		require.NoError(t, err)
+		require.Len(t, h, 4)
+		require.Equal(t, "solo-tie", h[0].Reason, "newest first")
+		require.Equal(t, "victory", h[3].Reason)
+		require.Equal(t, [2]int{1, -2}, h[3].VP)
+		require.Equal(t, 30, h[3].Plays)
+		require.Equal(t, t0, h[3].EndedAt)
 
-	last, err := s.LatestResult(ctx, h[1].ChannelID)
-	require.NoError(t, err)
-	require.Equal(t, h[1], last)
-	_, err = s.LatestResult(ctx, "nowhere")
-	require.ErrorIs(t, err, storage.ErrNotFound)
+		last, err := s.LatestResult(ctx, h[1].ChannelID)
+		require.NoError(t, err)
+		require.Equal(t, h[1], last)
+		_, err = s.LatestResult(ctx, "nowhere")
+		require.ErrorIs(t, err, storage.ErrNotFound)
 
-	h, err = s.History(ctx, "g1", "cat", 0)
-	require.NoError(t, err)
-	require.Len(t, h, 1)
-	h, err = s.History(ctx, "g1", "", 2)
-	require.NoError(t, err)
-	require.Len(t, h, 2)
+		h, err = s.History(ctx, "g1", "cat", 0)
+		require.NoError(t, err)
+		require.Len(t, h, 1)
+		h, err = s.History(ctx, "g1", "", 2)
+		require.NoError(t, err)
+		require.Len(t, h, 2)
 
-	st, err := s.Stats(ctx, "g1", "")
-	require.NoError(t, err)
-	require.Equal(t, 4, st.Games)
-	require.Equal(t, 3, st.Rated)
-	require.Equal(t, [2]int{2, 2}, st.Wins)
-	byUser := map[string]storage.PlayerRecord{}
-	for _, p := range st.Players {
-		byUser[p.UserID] = p
-	}
-	require.Equal(t, storage.PlayerRecord{UserID: "ann", Games: 3, Wins: 3, Played: [2]int{1, 2}, Won: [2]int{1, 2}, Rated: 3}, byUser["ann"])
-	require.Equal(t, storage.PlayerRecord{UserID: "bob", Games: 3, Wins: 0, Played: [2]int{1, 2}, Won: [2]int{0, 0}, Rated: 2}, byUser["bob"])
-	require.NotContains(t, byUser, "", "the bot has no record")
+		st, err := s.Stats(ctx, "g1", "")
+		require.NoError(t, err)
+		require.Equal(t, 4, st.Games)
+		require.Equal(t, 3, st.Rated)
+		require.Equal(t, [2]int{2, 2}, st.Wins)
+		byUser := map[string]storage.PlayerRecord{}
+		for _, p := range st.Players {
+			byUser[p.UserID] = p
+		}
+		require.Equal(t, storage.PlayerRecord{UserID: "ann", Games: 3, Wins: 3, Played: [2]int{1, 2}, Won: [2]int{1, 2}, Rated: 3}, byUser["ann"])
+		require.Equal(t, storage.PlayerRecord{UserID: "bob", Games: 3, Wins: 0, Played: [2]int{1, 2}, Won: [2]int{0, 0}, Rated: 2}, byUser["bob"])
+		require.NotContains(t, byUser, "", "the bot has no record")
 
-	mine, err := s.Stats(ctx, "g1", "cat")
-	require.NoError(t, err)
-	require.Len(t, mine.Players, 1)
-	require.Equal(t, 4, mine.Games, "server totals stay")
+		mine, err := s.Stats(ctx, "g1", "cat")
+		require.NoError(t, err)
+		require.Len(t, mine.Players, 1)
+		require.Equal(t, 4, mine.Games, "server totals stay")
 
-	board, err := s.Leaderboard(ctx, "g1", 3, 10)
-	require.NoError(t, err)
-	require.Len(t, board, 1, "only ann has 3 rated games (bob's solo game is not rated)")
-	require.Equal(t, "ann", board[0].UserID)
-	require.Equal(t, 1530.0, board[0].Rating)
-	all, err := s.Leaderboard(ctx, "g1", 0, 0)
-	require.NoError(t, err)
-	require.Len(t, all, 3)
-	bob, err := s.Rating(ctx, "g1", "bob")
-	require.NoError(t, err)
-	require.Equal(t, 1480.0, bob.Rating)
-	_, err = s.Rating(ctx, "g1", "nobody")
-	require.ErrorIs(t, err, storage.ErrNotFound)
-	g2, err := s.Rating(ctx, "g2", "bob")
-	require.NoError(t, err)
-	require.Equal(t, 1510.0, g2.Rating, "ratings are per server")
+		board, err := s.Leaderboard(ctx, "g1", 3, 10)
+		require.NoError(t, err)
+		require.Len(t, board, 1, "only ann has 3 rated games (bob's solo game is not rated)")
+		require.Equal(t, "ann", board[0].UserID)
+		require.Equal(t, 1530.0, board[0].Rating)
+		all, err := s.Leaderboard(ctx, "g1", 0, 0)
+		require.NoError(t, err)
+		require.Len(t, all, 3)
+		bob, err := s.Rating(ctx, "g1", "bob")
+		require.NoError(t, err)
+		require.Equal(t, 1480.0, bob.Rating)
+		_, err = s.Rating(ctx, "g1", "nobody")
+		require.ErrorIs(t, err, storage.ErrNotFound)
+		g2, err := s.Rating(ctx, "g2", "bob")
+		require.NoError(t, err)
+		require.Equal(t, 1510.0, g2.Rating, "ratings are per server")
+	})
 }
 
 // The ratings are derived data: drop the table and RebuildRatings makes
 // it again, with the same ratings, from the results.
 func TestRatingsRebuiltFromResultsAfterDrop(t *testing.T) {
-	ctx := context.Background()
-	path := dbPath(t)
-	s := openStore(t, path)
-	t0 := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
-	for k := 0; k < 6; k++ {
-		w := storage.SideVersailles
-		if k%3 == 0 {
-			w = storage.SideCommune
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		path := b.newDB(t)
+		s := openStore(t, path)
+		t0 := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+		for k := 0; k < 6; k++ {
+			w := storage.SideVersailles
+			if k%3 == 0 {
+				w = storage.SideCommune
+			}
+			finishGame(t, s, "g", "ann", "bob", w, "victory", t0.Add(time.Duration(k)*time.Hour))
 		}
-		finishGame(t, s, "g", "ann", "bob", w, "victory", t0.Add(time.Duration(k)*time.Hour))
-	}
-	before, err := s.Leaderboard(ctx, "g", 0, 0)
-	require.NoError(t, err)
-	require.Len(t, before, 2)
+		before, err := s.Leaderboard(ctx, "g", 0, 0)
+		require.NoError(t, err)
+		require.Len(t, before, 2)
 
-	_, err = rawDB(t, path).Exec(`DROP TABLE ratings`)
-	require.NoError(t, err)
-	_, err = s.Leaderboard(ctx, "g", 0, 0)
-	require.Error(t, err)
+		_, err = rawDB(t, path).Exec(`DROP TABLE ratings`)
+		require.NoError(t, err)
+		_, err = s.Leaderboard(ctx, "g", 0, 0)
+		require.Error(t, err)
 
-	require.NoError(t, s.RebuildRatings(ctx, winsRate))
-	after, err := s.Leaderboard(ctx, "g", 0, 0)
-	require.NoError(t, err)
-	require.Equal(t, before, after)
+		require.NoError(t, s.RebuildRatings(ctx, winsRate))
+		after, err := s.Leaderboard(ctx, "g", 0, 0)
+		require.NoError(t, err)
+		require.Equal(t, before, after)
 
-	var sqlText string
-	require.NoError(t, rawDB(t, path).QueryRow(`SELECT sql FROM sqlite_master WHERE name = 'ratings'`).Scan(&sqlText))
-	require.Contains(t, sqlText, "WITHOUT ROWID", "recreated as the migration made it")
-	var idx int
-	require.NoError(t, rawDB(t, path).QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE name = 'ratings_board'`).Scan(&idx))
-	require.Equal(t, 1, idx)
+		// Recreated as the migration made it: its primary key and index.
+		raw := rawDB(t, path)
+		if b.postgres() {
+			var idx int
+			require.NoError(t, raw.QueryRow(`SELECT COUNT(*) FROM pg_indexes
+				WHERE tablename = 'ratings' AND indexname IN ('ratings_pkey', 'ratings_board')`).Scan(&idx))
+			require.Equal(t, 2, idx)
+			return
+		}
+		var sqlText string
+		require.NoError(t, raw.QueryRow(`SELECT sql FROM sqlite_master WHERE name = 'ratings'`).Scan(&sqlText))
+		require.Contains(t, sqlText, "WITHOUT ROWID", "recreated as the migration made it")
+		var idx int
+		require.NoError(t, raw.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE name = 'ratings_board'`).Scan(&idx))
+		require.Equal(t, 1, idx)
+	})
 }
 
 func TestFinishedWithoutResult(t *testing.T) {
-	ctx := context.Background()
-	s := openStore(t, dbPath(t))
-	g := newActiveWith(t, s, "g", "ann", "bob")
-	_, err := s.Finish(ctx, g.ID, []byte(`{}`))
-	require.NoError(t, err)
-	ab := newActiveWith(t, s, "g", "ann", "bob")
-	_, err = s.Abandon(ctx, ab.ID)
-	require.NoError(t, err)
-	missing, err := s.FinishedWithoutResult(ctx)
-	require.NoError(t, err)
-	require.Len(t, missing, 1, "abandoned games have no result to record")
-	require.Equal(t, g.ID, missing[0].ID)
-	require.NoError(t, s.RecordResult(ctx, storage.GameResult{GameID: g.ID, GuildID: "g", Mode: storage.ModeTwoPlayer,
-		Versailles: "ann", Commune: "bob", Winner: storage.SideCommune, Reason: "victory", Rated: true}, winsRate))
-	missing, err = s.FinishedWithoutResult(ctx)
-	require.NoError(t, err)
-	require.Empty(t, missing)
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		s := openStore(t, b.newDB(t))
+		g := newActiveWith(t, s, "g", "ann", "bob")
+		_, err := s.Finish(ctx, g.ID, []byte(`{}`))
+		require.NoError(t, err)
+		ab := newActiveWith(t, s, "g", "ann", "bob")
+		_, err = s.Abandon(ctx, ab.ID)
+		require.NoError(t, err)
+		missing, err := s.FinishedWithoutResult(ctx)
+		require.NoError(t, err)
+		require.Len(t, missing, 1, "abandoned games have no result to record")
+		require.Equal(t, g.ID, missing[0].ID)
+		require.NoError(t, s.RecordResult(ctx, storage.GameResult{GameID: g.ID, GuildID: "g", Mode: storage.ModeTwoPlayer,
+			Versailles: "ann", Commune: "bob", Winner: storage.SideCommune, Reason: "victory", Rated: true}, winsRate))
+		missing, err = s.FinishedWithoutResult(ctx)
+		require.NoError(t, err)
+		require.Empty(t, missing)
 
-	err = s.RecordResult(ctx, storage.GameResult{GameID: g.ID, Mode: storage.ModeTwoPlayer, Winner: "nobody", Reason: "x"}, nil)
-	require.ErrorIs(t, err, storage.ErrInvalid)
-	err = s.RecordResult(ctx, storage.GameResult{GameID: 999, Mode: storage.ModeTwoPlayer, Winner: storage.SideCommune, Reason: "x"}, nil)
-	require.ErrorIs(t, err, storage.ErrNotFound)
+		err = s.RecordResult(ctx, storage.GameResult{GameID: g.ID, Mode: storage.ModeTwoPlayer, Winner: "nobody", Reason: "x"}, nil)
+		require.ErrorIs(t, err, storage.ErrInvalid)
+		err = s.RecordResult(ctx, storage.GameResult{GameID: 999, Mode: storage.ModeTwoPlayer, Winner: storage.SideCommune, Reason: "x"}, nil)
+		require.ErrorIs(t, err, storage.ErrNotFound)
+	})
 }

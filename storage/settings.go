@@ -11,21 +11,21 @@ import (
 // RecordMessage remembers a Discord message posted for a game. Recording
 // the same (channel, message) again updates its game and kind.
 // ErrNotFound if the game does not exist.
-func (s *SQLiteStore) RecordMessage(ctx context.Context, m Message) (Message, error) {
+func (s *sqlStore) RecordMessage(ctx context.Context, m Message) (Message, error) {
 	switch {
 	case m.Kind == "":
 		return Message{}, fmt.Errorf("%w: message without a kind", ErrInvalid)
 	case m.ChannelID == "" || m.MessageID == "":
 		return Message{}, fmt.Errorf("%w: message needs a channel and a message id", ErrInvalid)
 	}
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx conn) error {
 		var created string
 		err := tx.QueryRowContext(ctx, `INSERT INTO messages (game_id, kind, channel_id, message_id, created_at)
 			VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (channel_id, message_id) DO UPDATE SET game_id = excluded.game_id, kind = excluded.kind
 			RETURNING id, created_at`,
 			m.GameID, string(m.Kind), m.ChannelID, m.MessageID, s.stamp()).Scan(&m.ID, &created)
-		if isForeignKey(err) {
+		if tx.d.isForeignKey(err) {
 			return fmt.Errorf("%w: game %d (recording message %s)", ErrNotFound, m.GameID, m.MessageID)
 		}
 		if err != nil {
@@ -42,14 +42,14 @@ func (s *SQLiteStore) RecordMessage(ctx context.Context, m Message) (Message, er
 
 // Messages lists the game's recorded messages of kind (every kind if kind
 // is ""), oldest first.
-func (s *SQLiteStore) Messages(ctx context.Context, gameID int64, kind MessageKind) ([]Message, error) {
+func (s *sqlStore) Messages(ctx context.Context, gameID int64, kind MessageKind) ([]Message, error) {
 	q := `SELECT id, game_id, kind, channel_id, message_id, created_at FROM messages WHERE game_id = ?`
 	args := []any{gameID}
 	if kind != "" {
 		q += ` AND kind = ?`
 		args = append(args, string(kind))
 	}
-	rows, err := s.reader.QueryContext(ctx, q+` ORDER BY id`, args...)
+	rows, err := s.readDB().QueryContext(ctx, q+` ORDER BY id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("storage: messages of game %d: %w", gameID, err)
 	}
@@ -70,8 +70,8 @@ func (s *SQLiteStore) Messages(ctx context.Context, gameID int64, kind MessageKi
 
 // LatestMessage returns the game's most recently recorded message of kind
 // (the board to edit), or ErrNotFound.
-func (s *SQLiteStore) LatestMessage(ctx context.Context, gameID int64, kind MessageKind) (Message, error) {
-	m, err := scanMessage(s.reader.QueryRowContext(ctx, `SELECT id, game_id, kind, channel_id, message_id, created_at
+func (s *sqlStore) LatestMessage(ctx context.Context, gameID int64, kind MessageKind) (Message, error) {
+	m, err := scanMessage(s.readDB().QueryRowContext(ctx, `SELECT id, game_id, kind, channel_id, message_id, created_at
 		FROM messages WHERE game_id = ? AND kind = ? ORDER BY id DESC LIMIT 1`, gameID, string(kind)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Message{}, fmt.Errorf("%w: no %s message for game %d", ErrNotFound, kind, gameID)
@@ -84,8 +84,8 @@ func (s *SQLiteStore) LatestMessage(ctx context.Context, gameID int64, kind Mess
 
 // DeleteMessage forgets a recorded message. ErrNotFound if it was not
 // recorded.
-func (s *SQLiteStore) DeleteMessage(ctx context.Context, channelID, messageID string) error {
-	return s.write(ctx, func(tx *sql.Tx) error {
+func (s *sqlStore) DeleteMessage(ctx context.Context, channelID, messageID string) error {
+	return s.write(ctx, func(tx conn) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE channel_id = ? AND message_id = ?`, channelID, messageID)
 		if err != nil {
 			return fmt.Errorf("storage: deleting message %s: %w", messageID, err)
@@ -113,10 +113,10 @@ func scanMessage(sc scanner) (Message, error) {
 
 // GuildSettings returns the guild's settings, DefaultSettings if it never
 // set any. Language is "" while the guild never chose one.
-func (s *SQLiteStore) GuildSettings(ctx context.Context, guildID string) (Settings, error) {
+func (s *sqlStore) GuildSettings(ctx context.Context, guildID string) (Settings, error) {
 	st := Settings{GuildID: guildID}
 	var secs, chosen int64
-	err := s.reader.QueryRowContext(ctx, `SELECT reminder_interval_seconds, admin_role_id, language, language_chosen
+	err := s.readDB().QueryRowContext(ctx, `SELECT reminder_interval_seconds, admin_role_id, language, language_chosen
 		FROM guild_settings WHERE guild_id = ?`, guildID).Scan(&secs, &st.AdminRoleID, &st.Language, &chosen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return DefaultSettings(guildID), nil
@@ -135,7 +135,7 @@ func (s *SQLiteStore) GuildSettings(ctx context.Context, guildID string) (Settin
 // and returns what was stored: the reminder interval is rounded down to
 // whole seconds; an empty Language stays unchosen (the bot then speaks
 // the server's preferred locale).
-func (s *SQLiteStore) SetGuildSettings(ctx context.Context, st Settings) (Settings, error) {
+func (s *sqlStore) SetGuildSettings(ctx context.Context, st Settings) (Settings, error) {
 	if st.ReminderInterval < 0 {
 		return Settings{}, fmt.Errorf("%w: negative reminder interval %s", ErrInvalid, st.ReminderInterval)
 	}
@@ -144,7 +144,7 @@ func (s *SQLiteStore) SetGuildSettings(ctx context.Context, st Settings) (Settin
 	if lang == "" {
 		lang, chosen = DefaultLanguage, 0
 	}
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx conn) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO guild_settings
 			(guild_id, reminder_interval_seconds, admin_role_id, language, language_chosen, updated_at) VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (guild_id) DO UPDATE SET
@@ -165,34 +165,34 @@ func (s *SQLiteStore) SetGuildSettings(ctx context.Context, st Settings) (Settin
 
 // SetUserLocale remembers the Discord locale last seen for a user ("fr",
 // "en-US"…), so a DM outside any interaction can speak it.
-func (s *SQLiteStore) SetUserLocale(ctx context.Context, userID, locale string) error {
+func (s *sqlStore) SetUserLocale(ctx context.Context, userID, locale string) error {
 	return s.setLocale(ctx, "user_locales", "user_id", userID, locale)
 }
 
 // UserLocale returns the Discord locale last seen for a user, "" if none.
-func (s *SQLiteStore) UserLocale(ctx context.Context, userID string) (string, error) {
+func (s *sqlStore) UserLocale(ctx context.Context, userID string) (string, error) {
 	return s.locale(ctx, "user_locales", "user_id", userID)
 }
 
 // SetGuildLocale remembers a guild's preferred locale as Discord last
 // reported it.
-func (s *SQLiteStore) SetGuildLocale(ctx context.Context, guildID, locale string) error {
+func (s *sqlStore) SetGuildLocale(ctx context.Context, guildID, locale string) error {
 	return s.setLocale(ctx, "guild_locales", "guild_id", guildID, locale)
 }
 
 // GuildLocale returns a guild's preferred locale as last reported, "" if
 // none.
-func (s *SQLiteStore) GuildLocale(ctx context.Context, guildID string) (string, error) {
+func (s *sqlStore) GuildLocale(ctx context.Context, guildID string) (string, error) {
 	return s.locale(ctx, "guild_locales", "guild_id", guildID)
 }
 
 // setLocale and locale serve the two locale tables (names from the
 // methods above, never from input).
-func (s *SQLiteStore) setLocale(ctx context.Context, table, key, id, locale string) error {
+func (s *sqlStore) setLocale(ctx context.Context, table, key, id, locale string) error {
 	if id == "" || locale == "" {
 		return fmt.Errorf("%w: a locale needs an id and a value (%s %q, %q)", ErrInvalid, key, id, locale)
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx conn) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO `+table+` (`+key+`, locale, updated_at) VALUES (?, ?, ?)
 			ON CONFLICT (`+key+`) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at`,
 			id, locale, s.stamp())
@@ -203,9 +203,9 @@ func (s *SQLiteStore) setLocale(ctx context.Context, table, key, id, locale stri
 	})
 }
 
-func (s *SQLiteStore) locale(ctx context.Context, table, key, id string) (string, error) {
+func (s *sqlStore) locale(ctx context.Context, table, key, id string) (string, error) {
 	var l string
-	err := s.reader.QueryRowContext(ctx, `SELECT locale FROM `+table+` WHERE `+key+` = ?`, id).Scan(&l)
+	err := s.readDB().QueryRowContext(ctx, `SELECT locale FROM `+table+` WHERE `+key+` = ?`, id).Scan(&l)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}

@@ -10,8 +10,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -26,46 +24,12 @@ const DefaultPath = "./rfop.db"
 // readerConns is the size of the read-only connection pool.
 const readerConns = 4
 
-//go:embed migrations/*.sql
+//go:embed migrations/*.sql migrations/postgres/*.sql
 var migrationFS embed.FS
 
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
-
-// loadMigrations parses the embedded migrations once: files named
-// NNNN_description.sql, numbered 1, 2, 3, ... without gaps.
+// loadMigrations parses SQLite's embedded migrations once.
 var loadMigrations = sync.OnceValues(func() ([]migration, error) {
-	entries, err := fs.ReadDir(migrationFS, "migrations")
-	if err != nil {
-		return nil, fmt.Errorf("storage: reading embedded migrations: %w", err)
-	}
-	var ms []migration
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".sql") {
-			continue
-		}
-		num, _, ok := strings.Cut(name, "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil || v < 1 {
-			return nil, fmt.Errorf("storage: migration %q: name must be NNNN_description.sql", name)
-		}
-		b, err := migrationFS.ReadFile("migrations/" + name)
-		if err != nil {
-			return nil, fmt.Errorf("storage: reading migration %q: %w", name, err)
-		}
-		ms = append(ms, migration{version: v, name: name, sql: string(b)})
-	}
-	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
-	for i, m := range ms {
-		if m.version != i+1 {
-			return nil, fmt.Errorf("storage: migration %q: expected version %d (versions must be 1, 2, 3, ... without gaps)", m.name, i+1)
-		}
-	}
-	return ms, nil
+	return readMigrations(migrationFS, "migrations")
 })
 
 // SchemaVersion is the schema version this binary migrates databases to
@@ -82,10 +46,19 @@ func SchemaVersion() int {
 // SQLiteStore is the Store backed by one SQLite file. It is safe for
 // concurrent use. See the package documentation for its connection set-up.
 type SQLiteStore struct {
-	path   string
-	writer *sql.DB // exactly one connection: all writes queue here
-	reader *sql.DB // query_only connections for reads
-	now    func() time.Time
+	sqlStore
+	path string
+}
+
+// sqliteDialect is SQLite's way: ? placeholders, one writer at a time.
+var sqliteDialect = &dialect{
+	name:            "sqlite",
+	readTx:          &sql.TxOptions{ReadOnly: true},
+	tableExists:     `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?`,
+	migrations:      loadMigrations,
+	isUniqueChannel: isUniqueChannel,
+	isForeignKey:    isForeignKey,
+	isLogViolation:  isLogViolation,
 }
 
 // Option tunes Open.
@@ -145,9 +118,9 @@ func Open(ctx context.Context, path string, opts ...Option) (*SQLiteStore, error
 	writer.SetConnMaxLifetime(0)
 	writer.SetConnMaxIdleTime(0)
 
-	s := &SQLiteStore{path: abs, writer: writer, now: o.now}
+	s := &SQLiteStore{sqlStore: sqlStore{where: abs, writer: writer, reader: writer, now: o.now, d: sqliteDialect}, path: abs}
 	fail := func(err error) (*SQLiteStore, error) {
-		if s.reader != nil {
+		if s.reader != writer {
 			s.reader.Close()
 		}
 		writer.Close()
@@ -187,16 +160,6 @@ func Open(ctx context.Context, path string, opts ...Option) (*SQLiteStore, error
 
 // Path returns the absolute path of the database file.
 func (s *SQLiteStore) Path() string { return s.path }
-
-// Close closes the database. The store must not be used afterwards.
-func (s *SQLiteStore) Close() error {
-	rerr := s.reader.Close()
-	werr := s.writer.Close()
-	if err := errors.Join(rerr, werr); err != nil {
-		return fmt.Errorf("storage: closing %s: %w", s.path, err)
-	}
-	return nil
-}
 
 // dsn builds a go-sqlite3 data source name: a file: URI (so that any
 // character in the path is escaped) followed by the driver's parameters.
@@ -294,57 +257,6 @@ func (s *SQLiteStore) migrateStep(ctx context.Context, ms []migration) (applied 
 		return false, fmt.Errorf("storage: migrating %s to version %d: commit: %w", s.path, m.version, err)
 	}
 	return true, nil
-}
-
-// write runs fn in a write transaction (BEGIN IMMEDIATE on the single
-// writer connection) and commits if it returns nil.
-func (s *SQLiteStore) write(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.writer.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("storage: begin: %w", err)
-	}
-	defer tx.Rollback()
-	if err := fn(tx); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("storage: commit: %w", err)
-	}
-	return nil
-}
-
-// read runs fn in a read transaction on the reader pool: every statement
-// in fn sees the same snapshot.
-func (s *SQLiteStore) read(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.reader.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return fmt.Errorf("storage: begin read: %w", err)
-	}
-	defer tx.Rollback()
-	return fn(tx)
-}
-
-// Timestamps are stored as UTC text with millisecond precision.
-const timeLayout = "2006-01-02T15:04:05.000Z"
-
-func (s *SQLiteStore) stamp() string { return formatTime(s.now()) }
-
-func formatTime(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.UTC().Format(timeLayout)
-}
-
-func parseTime(v string) (time.Time, error) {
-	if v == "" {
-		return time.Time{}, nil
-	}
-	t, err := time.Parse(timeLayout, v)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("storage: bad timestamp %q: %w", v, err)
-	}
-	return t, nil
 }
 
 func sqliteCode(err error) (sqlite3.ErrNoExtended, bool) {

@@ -280,7 +280,8 @@ func DefaultSettings(guildID string) Settings {
 // by replaying the log with the engine and comparing with g.State.
 type VerifyFunc func(g Game, actions []Action) error
 
-// Store is what the bot needs from persistence. *SQLiteStore implements it.
+// Store is what the bot needs from persistence. *SQLiteStore and
+// *PostgresStore implement it (OpenURL chooses).
 type Store interface {
 	// CreateGame inserts a waiting or active game. ErrChannelBusy if the
 	// channel already has an open game.

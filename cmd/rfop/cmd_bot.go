@@ -45,7 +45,9 @@ func noTokenMessage(self string) string {
 func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	db := fs.String("db", env("RFOP_DB", storage.DefaultPath), "SQLite database file (env RFOP_DB)")
+	db := fs.String("db", env("RFOP_DB", storage.DefaultPath), "SQLite database file, or a postgres:// URL (env RFOP_DB)")
+	// -h shows the default from RFOP_DB: never a password.
+	fs.Lookup("db").DefValue = storage.Redact(*db)
 	guild := fs.String("test-guild", env("RFOP_TEST_GUILD", ""), "register commands in this guild only, instantly (env RFOP_TEST_GUILD)")
 	apiBase := fs.String("api-base", env("DISCORD_API_BASE", ""), "Discord REST base URL, e.g. a rate-limit proxy (env DISCORD_API_BASE)")
 	deck := fs.String("deck", env("RFOP_DECK", ""), "deck file replacing the provisional card effects (env RFOP_DECK)")
@@ -85,7 +87,7 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	log.Info("starting", "db", *db, "test_guild", *guild, "api_base", *apiBase)
+	log.Info("starting", "db", storage.Redact(*db), "test_guild", *guild, "api_base", *apiBase)
 	if err := bot.Run(ctx, cfg); err != nil {
 		log.Error("bot stopped", "err", err)
 		return 1

@@ -72,6 +72,12 @@ func TestBotHelpIsNotAnError(t *testing.T) {
 		require.Equal(t, 0, code, args)
 		require.Contains(t, out, "Usage: rfop [subcommand]", args)
 	}
+	// A postgres URL in RFOP_DB is shown without its password.
+	t.Setenv("RFOP_DB", "postgres://rfop:s3cret@db:5432/rfop")
+	code, out, _ := runCmd(nil, "bot", "-h")
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "postgres://rfop:xxxxx@db:5432/rfop")
+	require.NotContains(t, out, "s3cret")
 	code, _, errOut := runCmd(nil, "bot", "--bogus")
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "flag provided but not defined: -bogus")

@@ -28,7 +28,7 @@ func init() {
 func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	dbPath := fl.String("db", "", "SQLite database of the bot (with --game)")
+	dbPath := fl.String("db", "", "the bot's database, a SQLite file or a postgres:// URL (with --game)")
 	gameID := fl.Int64("game", 0, "game number in the database")
 	seed := fl.Int64("seed", 1, "seed of the random game (with --random-game)")
 	randomGame := fl.Bool("random-game", false, "replay a game of random legal moves played from --seed")
@@ -129,11 +129,13 @@ func playRandom(o engine.Options, seed int64) ([]engine.Move, error) {
 // database (opening it migrates it to this binary's schema, as the bot
 // would).
 func storedGame(path string, id int64, deck *engine.Deck) (engine.Options, []engine.Move, error) {
-	if _, err := os.Stat(path); err != nil {
-		return engine.Options{}, nil, fmt.Errorf("database %s: %w", path, err)
+	if !storage.IsPostgresURL(path) {
+		if _, err := os.Stat(path); err != nil {
+			return engine.Options{}, nil, fmt.Errorf("database %s: %w", path, err)
+		}
 	}
 	ctx := context.Background()
-	st, err := storage.Open(ctx, path)
+	st, err := storage.OpenURL(ctx, path)
 	if err != nil {
 		return engine.Options{}, nil, err
 	}
