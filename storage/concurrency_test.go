@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -207,5 +208,98 @@ func TestOneOpenGamePerChannel(t *testing.T) {
 		VALUES ('busy', 'waiting', 'two-player', 0, '', '', '', '')`)
 		require.Error(t, err)
 		assert.Contains(t, strings.ToLower(err.Error()), "unique")
+	})
+}
+
+// TestActivateRace: many members press Accept on one challenge at once.
+// Exactly one activation wins, the others get ErrWrongStatus, and the
+// game has the winner's players (on PostgreSQL the row lock makes the
+// racers queue; on SQLite the single writer does).
+func TestActivateRace(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		s := openStore(t, b.newDB(t))
+		g, err := s.CreateGame(ctx, storage.NewGame{GuildID: "g", ChannelID: "c", Status: storage.StatusWaiting,
+			Mode: storage.ModeTwoPlayer, CreatedBy: "alice"})
+		require.NoError(t, err)
+		const n = 20
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		errs := make([]error, n)
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				_, errs[i] = s.Activate(ctx, g.ID, stateJSON(0, 10), players(fmt.Sprint("p", i), "alice")...)
+			}()
+		}
+		close(start)
+		wg.Wait()
+		winner := -1
+		for i, err := range errs {
+			if err == nil {
+				require.Equal(t, -1, winner, "a second activation succeeded")
+				winner = i
+				continue
+			}
+			require.ErrorIs(t, err, storage.ErrWrongStatus, "racer %d", i)
+		}
+		require.NotEqual(t, -1, winner, "one activation wins")
+		got, err := s.GameByID(ctx, g.ID)
+		require.NoError(t, err)
+		assert.Equal(t, storage.StatusActive, got.Status)
+		require.Len(t, got.Players, 2)
+		p, _ := got.Player(storage.SideCommune)
+		assert.Equal(t, fmt.Sprint("p", winner), p.UserID)
+	})
+}
+
+// TestRecordResultRace: results of one guild recorded at once; each
+// recording rates from every result committed before it, so the ratings
+// at the end count every result, the same as a rebuild from scratch.
+func TestRecordResultRace(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		s := openStore(t, b.newDB(t))
+		const n = 12
+		t0 := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+		results := make([]storage.GameResult, n)
+		for i := range results {
+			v, c := fmt.Sprint("v", i%3), fmt.Sprint("c", i%4)
+			g := newActiveWith(t, s, "g", v, c)
+			_, err := s.Finish(ctx, g.ID, []byte(`{}`))
+			require.NoError(t, err)
+			w := storage.SideVersailles
+			if i%2 == 0 {
+				w = storage.SideCommune
+			}
+			results[i] = storage.GameResult{GameID: g.ID, GuildID: "g", ChannelID: g.ChannelID, Mode: storage.ModeTwoPlayer,
+				Versailles: v, Commune: c, Winner: w, Reason: "victory", Rated: true,
+				StartedAt: t0, EndedAt: t0.Add(time.Duration(i) * time.Minute)}
+		}
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for _, r := range results {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				assert.NoError(t, s.RecordResult(ctx, r, winsRate))
+			}()
+		}
+		close(start)
+		wg.Wait()
+		raced, err := s.Leaderboard(ctx, "g", 0, 0)
+		require.NoError(t, err)
+		games := 0
+		for _, p := range raced {
+			games += p.Games
+		}
+		assert.Equal(t, 2*n, games, "every result is counted")
+		require.NoError(t, s.RebuildRatings(ctx, winsRate))
+		rebuilt, err := s.Leaderboard(ctx, "g", 0, 0)
+		require.NoError(t, err)
+		assert.Equal(t, rebuilt, raced)
 	})
 }

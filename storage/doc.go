@@ -1,9 +1,32 @@
-// Package storage keeps rfop's games in one SQLite file so that every
-// accepted move survives restarts, crashes and redeploys.
+// Package storage keeps rfop's games so that every accepted move survives
+// restarts, crashes and redeploys: in one SQLite file (the default: one
+// command, one file) or in a PostgreSQL database (several bot processes
+// sharing one database). OpenURL chooses: a postgres:// or postgresql://
+// URL opens PostgreSQL (OpenPostgres), anything else is a SQLite file path
+// (Open).
 //
 // The package knows nothing of the rules: it does not import the engine.
 // A game's state and a move ("choice") are opaque JSON owned by the
 // engine; the store only checks that they are valid JSON.
+//
+// # Two backends, one store
+//
+// Both backends are the same code: the Store's methods are written once
+// on database/sql, in SQL both dialects accept (with ? placeholders,
+// RETURNING, ON CONFLICT upserts), and a small dialect value holds what
+// differs: placeholders ($1, $2, ... for PostgreSQL), how a unique,
+// foreign-key or log violation is recognised, the read transactions'
+// isolation, the row locks PostgreSQL needs where SQLite's single writer
+// already serialises, and one catalog query. The schema is the same too,
+// table for table and constraint for constraint, as two sets of numbered
+// migrations (migrations/ and migrations/postgres/, the same numbers and
+// names; a test fails when one lacks its twin). The contract tests run
+// on both.
+//
+// PostgreSQL is reached through github.com/jackc/pgx/v5, the maintained
+// Go driver, by its database/sql adapter (pgx/v5/stdlib): that is what
+// lets both backends share every query, scan and transaction. Errors and
+// logs name a PostgreSQL URL without its password (Redact).
 //
 // # Schema
 //
@@ -59,7 +82,11 @@
 //     migration's own statements, if it was dropped.
 //
 // Tables are STRICT, timestamps are UTC text (2006-01-02T15:04:05.000Z),
-// JSON columns are CHECKed with json_valid.
+// JSON columns are CHECKed with json_valid. In PostgreSQL the same columns
+// are bigint, smallint 0/1 for booleans (so that queries are shared), text
+// with the "C" collation (byte order, as SQLite sorts) for ids and
+// timestamps, and text CHECKed by a cast to json (which, unlike jsonb,
+// keeps the engine's bytes as they were written).
 //
 // # Migrations
 //
@@ -77,7 +104,15 @@
 // user_version is above what this binary knows was written by a newer
 // rfop: Open refuses it with ErrSchemaTooNew and changes nothing.
 //
-// # Concurrency and durability
+// PostgreSQL has no user_version: its schema version is the table
+// schema_version, one row per applied migration (version, file name,
+// when). OpenPostgres applies each pending migration in one transaction
+// (PostgreSQL's DDL is transactional too) that first takes an advisory
+// lock (pg_advisory_xact_lock), so that two bot processes starting at once
+// against a new database apply each migration once; the second finds it
+// done. ErrSchemaTooNew likewise refuses a database a newer rfop migrated.
+//
+// # Concurrency and durability (SQLite)
 //
 // The file is opened in WAL mode with synchronous=NORMAL, foreign keys on,
 // a 5 s busy timeout and BEGIN IMMEDIATE transactions
@@ -117,4 +152,32 @@
 // Open creates the parent directory if needed and checks up front that
 // the file and its directory (where SQLite keeps the -wal and -shm files)
 // are writable, so a bad path fails at start-up with a clear message.
+//
+// # Concurrency and durability (PostgreSQL)
+//
+// A PostgresStore holds one pool of at most PostgresConns connections,
+// shared by reads and writes; several processes may hold one each. Write
+// transactions run at READ COMMITTED, and every rule that SQLite gets
+// from its single writer holds through the database itself:
+//
+//   - ApplyMove's conditional UPDATE ... WHERE state_version =
+//     ExpectedVersion locks the game's row; a concurrent move at the same
+//     version waits for that lock, then PostgreSQL re-checks its WHERE
+//     against the committed row, matches nothing, and the caller gets
+//     ErrConflict. So exactly one of many racing moves wins, whichever
+//     process sent it, and the action log follows state_version (the
+//     contiguity trigger reads the game's last seq under that row lock).
+//   - one open game per channel is the same partial unique index;
+//   - Activate and RequestUndo read the game's row FOR UPDATE before
+//     changing it, so racing acceptances queue and the second finds the
+//     game already active;
+//   - transactions that rewrite ratings (RecordResult, RebuildRatings)
+//     take a self-conflicting table lock on ratings first, so each rates
+//     from every result committed before it;
+//   - reads that take several statements (a game and its log) run in one
+//     REPEATABLE READ read-only transaction: one snapshot.
+//
+// A committed move is as durable as the server makes commits
+// (synchronous_commit, on by default: flushed to the server's WAL);
+// WithFullSync concerns SQLite only.
 package storage
