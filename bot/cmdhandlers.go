@@ -93,22 +93,46 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) {
 	case "stats":
 		b.cmdStats(ctx, i, opts)
 	default:
-		b.replyEphemeral(i, helpText)
+		b.replyEphemeral(i, helpText(b.privatePrinterOf(i)))
 	}
+}
+
+// say prints message id of the cmd area with typed arguments, so that a
+// side can be declined ({{.Side.Acc}}) and a count choose its plural form
+// (an argument named Count).
+func say(p *locale.Printer, id string, args ...engine.Arg) string {
+	return p.Msg(nil, engine.Msg{ID: id, Args: args})
+}
+
+func argText(name, s string) engine.Arg { return engine.Arg{Name: name, Kind: engine.ArgText, S: s} }
+func argNum(name string, n int64) engine.Arg {
+	return engine.Arg{Name: name, Kind: engine.ArgNum, N: int(n)}
+}
+func argSide(name string, s engine.Side) engine.Arg {
+	return engine.Arg{Name: name, Kind: engine.ArgSide, N: int(s)}
+}
+
+// variantPhrase names a rules variant in a sentence ("standard variant").
+func variantPhrase(p *locale.Printer, variant string) string {
+	if variant == string(engine.Censorship) {
+		return p.T("cmd.variant.censorship", nil)
+	}
+	return p.T("cmd.variant.standard", nil)
 }
 
 func (b *Bot) withChannelGame(ctx context.Context, i *discordgo.Interaction, fn func(storage.Game)) {
 	rec, err := b.Store.GameByChannel(ctx, i.ChannelID)
 	if err != nil || rec.Status != storage.StatusActive {
-		b.replyEphemeral(i, "There is no game running in this channel. Start one with `/rfop new` or `/rfop solo`.")
+		b.replyEphemeral(i, b.privatePrinterOf(i).T("cmd.no-game-start", nil))
 		return
 	}
 	fn(rec)
 }
 
 func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
+	p := b.privatePrinterOf(i)
 	if i.GuildID == "" {
-		b.replyEphemeral(i, "Two-player games are played in a server channel. In DMs you can play `/rfop solo`.")
+		b.replyEphemeral(i, p.T("cmd.new.in-dms", nil))
 		return
 	}
 	me := userID(i)
@@ -125,20 +149,20 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 		first = me
 	}
 	if opp == "" || opp == first {
-		b.replyEphemeral(i, "Choose another member as the opponent.")
+		b.replyEphemeral(i, p.T("cmd.new.other-opponent", nil))
 		return
 	}
 	if r := i.ApplicationCommandData().Resolved; r != nil {
 		for _, id := range []string{opp, first} {
 			if u, found := r.Users[id]; found && u.Bot {
-				b.replyEphemeral(i, "Bots cannot play; use `/rfop solo` to play against the solo opponent.")
+				b.replyEphemeral(i, p.T("cmd.new.no-bots", nil))
 				return
 			}
 		}
 	}
 	variant := o.str("variant")
 	if _, err := engine.ParseVariant(variant); err != nil {
-		b.replyEphemeral(i, err.Error())
+		b.replyEphemeral(i, p.T("cmd.new.bad-variant", nil))
 		return
 	}
 	if variant == "" {
@@ -166,9 +190,10 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 		if !b.deferPublic(i) {
 			return
 		}
+		pub := b.publicPrinter(i.GuildID)
 		rec, err := b.Store.CreateGame(ctx, ng)
 		if err != nil {
-			b.editOriginal(i, msg{content: createError(err)})
+			b.editOriginal(i, msg{content: createError(pub, err)})
 			if !errors.Is(err, storage.ErrChannelBusy) {
 				b.Log.Error("create game", "err", err)
 			}
@@ -178,11 +203,13 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 		defer unlock()
 		rec, _, err = b.startGame(ctx, rec, nil)
 		if err != nil {
-			b.editOriginal(i, msg{content: "I could not start the game: " + err.Error()})
+			b.Log.Error("start game", "game", rec.ID, "err", err)
+			b.editOriginal(i, msg{content: pub.T("cmd.start-failed", nil)})
 			return
 		}
-		b.editOriginal(i, msg{content: fmt.Sprintf("Game #%d begins: %s against %s (%s variant).", rec.ID,
-			playerName(rec, engine.Versailles), playerName(rec, engine.Commune), variant)})
+		b.editOriginal(i, msg{content: say(pub, "cmd.new.begins", argNum("Game", rec.ID),
+			argText("Versailles", playerName(rec, engine.Versailles)), argText("Commune", playerName(rec, engine.Commune)),
+			argText("Variant", variantPhrase(pub, variant)))})
 		return
 	}
 	rec, err := b.Store.CreateGame(ctx, ng)
@@ -190,27 +217,29 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 		if !errors.Is(err, storage.ErrChannelBusy) {
 			b.Log.Error("create game", "err", err)
 		}
-		b.replyEphemeral(i, createError(err))
+		b.replyEphemeral(i, createError(p, err))
 		return
 	}
-	text := fmt.Sprintf("%s, %s challenges you to **Red Flag Over Paris** (%s variant): you would play **%s**. The challenge lasts 24 hours.",
-		mention(opp), mention(me), variant, secondSide)
+	pub := b.publicPrinter(i.GuildID)
+	text := say(pub, "cmd.new.challenge", argText("Opponent", mention(opp)), argText("Challenger", mention(me)),
+		argText("Variant", variantPhrase(pub, variant)), argSide("Side", engineSide(secondSide)))
 	b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
 		Content:         text,
-		Components:      challengeButtons(rec.ID),
+		Components:      challengeButtons(pub, rec.ID),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{opp}},
 	}})
 }
 
 func (b *Bot) cmdSolo(ctx context.Context, i *discordgo.Interaction, o options) {
+	p := b.privatePrinterOf(i)
 	if b.Solo == nil {
-		b.replyEphemeral(i, "Solo games are not available here: this bot was started without the solo opponent.")
+		b.replyEphemeral(i, p.T("cmd.solo.unavailable", nil))
 		return
 	}
 	me := userID(i)
 	mine := storage.Side(o.str("side"))
 	if mine != storage.SideCommune && mine != storage.SideVersailles {
-		b.replyEphemeral(i, "Choose the side you play: commune or versailles.")
+		b.replyEphemeral(i, p.T("cmd.solo.choose-side", nil))
 		return
 	}
 	botSide := storage.SideCommune
@@ -220,35 +249,40 @@ func (b *Bot) cmdSolo(ctx context.Context, i *discordgo.Interaction, o options) 
 	if !b.deferPublic(i) {
 		return
 	}
+	// Public: the server's language, or in DMs the player's own.
+	pub := b.publicPrinter(i.GuildID)
+	if i.GuildID == "" {
+		pub = p
+	}
 	rec, err := b.Store.CreateGame(ctx, storage.NewGame{GuildID: i.GuildID, ChannelID: i.ChannelID, Status: storage.StatusWaiting,
 		Variant: string(engine.Standard), Mode: storage.ModeSolo, BotSide: botSide, Seed: b.Seed(), CreatedBy: me,
 		Players: []storage.Player{{Side: mine, UserID: me}, {Side: botSide, IsBot: true}}})
-	if errors.Is(err, storage.ErrChannelBusy) {
-		b.editOriginal(i, msg{content: "This channel already has a game. Finish it, or `/rfop abandon` it, first."})
-		return
-	}
 	if err != nil {
-		b.Log.Error("create solo game", "err", err)
-		b.editOriginal(i, msg{content: "I could not create the game; please try again."})
+		if !errors.Is(err, storage.ErrChannelBusy) {
+			b.Log.Error("create solo game", "err", err)
+		}
+		b.editOriginal(i, msg{content: createError(pub, err)})
 		return
 	}
 	unlock := b.lockGame(rec.ID)
 	defer unlock()
 	rec, _, err = b.startGame(ctx, rec, nil)
 	if err != nil {
-		b.editOriginal(i, msg{content: "I could not start the game: " + err.Error()})
+		b.Log.Error("start solo game", "game", rec.ID, "err", err)
+		b.editOriginal(i, msg{content: pub.T("cmd.start-failed", nil)})
 		return
 	}
-	b.editOriginal(i, msg{content: fmt.Sprintf("Solo game #%d begins: you play **%s** against the solo opponent. Each of its decisions is explained in `/rfop log`.", rec.ID, mine)})
+	b.editOriginal(i, msg{content: say(pub, "cmd.solo.begins", argNum("Game", rec.ID), argSide("Side", engineSide(mine)))})
 }
 
 // cmdBoard posts the board again as the newest message (the previous one
 // collapses), so it is back in sight; the command itself is answered
 // privately.
 func (b *Bot) cmdBoard(ctx context.Context, i *discordgo.Interaction) {
+	p := b.privatePrinterOf(i)
 	rec, err := b.Store.GameByChannel(ctx, i.ChannelID)
 	if err != nil || rec.State == nil {
-		b.replyEphemeral(i, "There is no game running in this channel.")
+		b.replyEphemeral(i, p.T("cmd.no-game", nil))
 		return
 	}
 	if ok, why := b.may(ctx, i, actRepostBoard, &rec); !ok {
@@ -267,16 +301,17 @@ func (b *Bot) cmdBoard(ctx context.Context, i *discordgo.Interaction) {
 	}
 	if err := b.repostBoard(ctx, rec, g, boardPost{}); err != nil {
 		b.Log.Warn("repost board", "game", rec.ID, "err", err)
-		b.editOriginal(i, msg{content: "I could not post the board; please try again."})
+		b.editOriginal(i, msg{content: p.T("cmd.board.failed", nil)})
 		return
 	}
-	b.editOriginal(i, msg{content: fmt.Sprintf("The board of game #%d is posted below.", rec.ID)})
+	b.editOriginal(i, msg{content: p.T("cmd.board.posted", locale.Args{"Game": rec.ID})})
 }
 
 func (b *Bot) cmdLog(ctx context.Context, i *discordgo.Interaction, o options) {
+	p := b.privatePrinterOf(i)
 	rec, err := b.Store.GameByChannel(ctx, i.ChannelID)
 	if err != nil || rec.State == nil {
-		b.replyEphemeral(i, "There is no game running in this channel.")
+		b.replyEphemeral(i, p.T("cmd.no-game", nil))
 		return
 	}
 	_, g, err := b.loadGame(ctx, rec.ID)
@@ -297,40 +332,27 @@ func (b *Bot) cmdLog(ctx context.Context, i *discordgo.Interaction, o options) {
 		entries = entries[len(entries)-n:]
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Game #%d — last %d log lines** (private lines are yours only)\n", rec.ID, len(entries))
+	sb.WriteString(say(p, "cmd.log.title", argNum("Game", rec.ID), argNum("Count", int64(len(entries)))) + "\n")
 	for _, e := range entries {
 		mark := ""
 		if e.To != engine.NoSide {
 			mark = "🔒 "
 		}
-		sb.WriteString(mark + e.Text + "\n")
+		sb.WriteString(mark + p.LogLine(g.Deck(), e) + "\n")
 	}
-	b.replyEphemeral(i, truncate(b.termsFor(rec.GuildID).Text(sb.String()), 2000))
+	b.replyEphemeral(i, truncate(sb.String(), 2000))
 }
 
 func (b *Bot) cmdCard(ctx context.Context, i *discordgo.Interaction, o options) {
+	p := b.privatePrinterOf(i)
 	deck := b.channelDeck(ctx, i.ChannelID)
-	found := deck.FindCard(o.str("name"))
+	found := findCards(p, deck, o.str("name"))
 	if len(found) == 0 {
-		b.replyEphemeral(i, "No card matches that name or number.")
+		b.replyEphemeral(i, p.T("cmd.card.none", nil))
 		return
 	}
 	c := found[0]
-	text := fmt.Sprintf("**#%d %s** — %s", c.Num, c.Name, c.Colour())
-	if c.Kind == engine.ObjectiveCard {
-		text += fmt.Sprintf(" objective (%s, %s)", c.Space, c.Space.Info().Dim)
-	} else {
-		text += fmt.Sprintf(", %d OP", c.OP)
-	}
-	text += fmt.Sprintf("\nStatus: **%s**", c.Status)
-	if c.Status != engine.StatusKnown {
-		text += " (our design; the printed text is unavailable)"
-	}
-	if c.TwoPlayerOnly {
-		text += " · not used in solo games"
-	}
-	text += "\n" + c.Text
-	text = truncate(b.termsFor(i.GuildID).Text(text), 2000)
+	text := truncate(cardInfo(p, deck, c), 2000)
 	if b.Pictures == nil {
 		b.replyEphemeral(i, text)
 		return
@@ -339,10 +361,57 @@ func (b *Bot) cmdCard(ctx context.Context, i *discordgo.Interaction, o options) 
 		return
 	}
 	m := msg{content: text}
-	if png, err := b.Pictures.Card(b.langOf(i.GuildID), deck, c.Num); err == nil {
+	if png, err := b.Pictures.Card(p.Lang(), deck, c.Num); err == nil {
 		m.files = []*discordgo.File{pngFile(fmt.Sprintf("card-%d.png", c.Num), png)}
 	}
 	b.editOriginal(i, m)
+}
+
+// cardInfo is /rfop card's text: the card's number and name in the
+// reader's language, its colour and OP (or its objective's space), its
+// status, and its event text.
+func cardInfo(p *locale.Printer, deck *engine.Deck, c *engine.Card) string {
+	var head string
+	if c.Kind == engine.ObjectiveCard {
+		head = p.T("cmd.card.head-objective", locale.Args{"Card": p.CardName(deck, c.Num),
+			"Space": p.Term(c.Space.String()), "Dimension": p.Term(c.Space.Info().Dim.String())})
+	} else {
+		head = p.T("cmd.card.head", locale.Args{"Card": p.CardName(deck, c.Num),
+			"Colour": p.T("cmd.colour."+c.Colour(), nil), "OP": p.N("common.op-short", c.OP, nil)})
+	}
+	status := p.T("cmd.card.status."+string(c.Status), nil)
+	line := p.T("cmd.card.status", locale.Args{"Status": status})
+	if c.Status != engine.StatusKnown {
+		line += p.T("cmd.card.ours", nil)
+	}
+	if c.TwoPlayerOnly {
+		line += p.T("cmd.card.two-player", nil)
+	}
+	return head + "\n" + line + "\n" + p.CardText(deck, c.Num)
+}
+
+// findCards finds cards by number, by (part of) the deck's name, or by
+// (part of) the name in the reader's language.
+func findCards(p *locale.Printer, deck *engine.Deck, q string) []*engine.Card {
+	found := deck.FindCard(q)
+	if len(found) == 1 || p.Lang() == locale.English {
+		return found
+	}
+	needle := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(q, "#")))
+	if needle == "" {
+		return found
+	}
+	seen := map[int]bool{}
+	for _, c := range found {
+		seen[c.Num] = true
+	}
+	for _, c := range deck.Cards() {
+		if !seen[c.Num] && strings.Contains(strings.ToLower(p.CardTitle(deck, c.Num)), needle) {
+			found = append(found, c)
+			seen[c.Num] = true
+		}
+	}
+	return found
 }
 
 func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
@@ -351,9 +420,10 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 	if v, ok := o["name"]; ok {
 		q, _ = v.Value.(string)
 	}
+	p := b.privatePrinterOf(i)
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	deck := b.channelDeck(context.Background(), i.ChannelID)
-	cards := deck.FindCard(q)
+	cards := findCards(p, deck, q)
 	if strings.TrimSpace(q) == "" {
 		cards = deck.Cards()
 	}
@@ -361,27 +431,29 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 		if len(choices) == 25 {
 			break
 		}
-		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(fmt.Sprintf("#%d %s", c.Num, c.Name), 100), Value: strconv.Itoa(c.Num)})
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(p.CardName(deck, c.Num), 100), Value: strconv.Itoa(c.Num)})
 	}
 	b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices}})
 }
 
 func (b *Bot) cmdRules(i *discordgo.Interaction, o options) {
+	p := b.privatePrinterOf(i)
 	key := o.str("topic")
 	var sb strings.Builder
 	for _, t := range ruleTopics {
 		if key == "" {
-			sb.WriteString("• `" + t.key + "` — " + locale.For(locale.English).T(cmdID("choice", "topic", t.key), nil) + "\n")
-		} else if t.key == key {
-			b.replyEphemeral(i, t.text)
+			sb.WriteString("• " + p.T(cmdID("choice", "topic", t), nil) + "\n")
+		} else if t == key {
+			b.replyEphemeral(i, p.T("help.rules."+t, nil))
 			return
 		}
 	}
-	b.replyEphemeral(i, "Rules topics (`/rfop rules topic:…`):\n"+sb.String())
+	b.replyEphemeral(i, p.T("help.rules.list", nil)+"\n"+sb.String())
 }
 
 func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) {
+	p := b.privatePrinterOf(i)
 	var games []storage.Game
 	var err error
 	if i.GuildID == "" {
@@ -395,11 +467,11 @@ func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) {
 		games, err = b.Store.GamesInGuild(ctx, i.GuildID, storage.StatusActive, storage.StatusWaiting)
 	}
 	if err != nil {
-		b.replyEphemeral(i, "I could not read the games.")
+		b.replyEphemeral(i, p.T("cmd.status.failed", nil))
 		return
 	}
 	if len(games) == 0 {
-		b.replyEphemeral(i, "No games are running here.")
+		b.replyEphemeral(i, p.T("cmd.status.none", nil))
 		return
 	}
 	var sb strings.Builder
@@ -408,17 +480,19 @@ func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) {
 			continue // a channel the caller cannot see: not even its existence
 		}
 		if rec.Status == storage.StatusWaiting {
-			fmt.Fprintf(&sb, "• #%d in <#%s>: challenge waiting for %s\n", rec.ID, rec.ChannelID, mention(rec.InviteeID))
+			sb.WriteString(p.T("cmd.status.challenge", locale.Args{"Game": rec.ID, "Channel": "<#" + rec.ChannelID + ">",
+				"Invitee": mention(rec.InviteeID)}) + "\n")
 			continue
 		}
 		_, g, err := b.loadGame(ctx, rec.ID)
 		if err != nil || g == nil {
 			continue
 		}
-		fmt.Fprintf(&sb, "• #%d in <#%s> · %s — %s\n", rec.ID, rec.ChannelID, roundName(g.S.Round), b.waitingText(rec, g))
+		sb.WriteString(p.T("cmd.status.game", locale.Args{"Game": rec.ID, "Channel": "<#" + rec.ChannelID + ">",
+			"Round": roundName(g.S.Round), "Waiting": b.waitingText(rec, g)}) + "\n")
 	}
 	if sb.Len() == 0 {
-		b.replyEphemeral(i, "No games are running here.")
+		b.replyEphemeral(i, p.T("cmd.status.none", nil))
 		return
 	}
 	b.replyEphemeral(i, truncate(sb.String(), 2000))
@@ -426,20 +500,22 @@ func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) {
 
 func (b *Bot) cmdResign(ctx context.Context, i *discordgo.Interaction) {
 	b.withChannelGame(ctx, i, func(rec storage.Game) {
+		p := b.privatePrinterOf(i)
 		sides := rec.SidesOf(userID(i))
 		if len(sides) == 0 {
-			b.replyEphemeral(i, "You are not playing in this game.")
+			b.replyEphemeral(i, p.T("cmd.not-playing", nil))
 			return
 		}
 		side := engineSide(sides[0])
-		b.replyEphemeral(i, "Resign game #"+strconv.FormatInt(rec.ID, 10)+"? Your opponent wins.",
-			discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Yes, resign", Style: discordgo.DangerButton,
+		b.replyEphemeral(i, p.T("cmd.resign.confirm", locale.Args{"Game": rec.ID}),
+			discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: p.T("cmd.resign.button", nil), Style: discordgo.DangerButton,
 				CustomID: customID{Verb: verbResign, Game: rec.ID, Version: rec.StateVersion, Side: side.Key()}.String()}}})
 	})
 }
 
 func (b *Bot) cmdUndo(ctx context.Context, i *discordgo.Interaction) {
 	b.withChannelGame(ctx, i, func(rec storage.Game) {
+		p := b.privatePrinterOf(i)
 		// Acknowledge first: the game's lock may be held while a board is drawn.
 		if !b.deferEphemeral(i) {
 			return
@@ -459,23 +535,24 @@ func (b *Bot) cmdUndo(ctx context.Context, i *discordgo.Interaction) {
 			}
 		}
 		if side == engine.NoSide {
-			b.editOriginal(i, msg{content: "There is nothing you can undo: hidden information was revealed, or your opponent has acted since."})
+			b.editOriginal(i, msg{content: p.T("cmd.undo.nothing", nil)})
 			return
 		}
 		_, vsAI, _ := aiPlayerOf(rec)
 		if _, mine := g.PromptFor(side); mine || rec.Mode == storage.ModeSolo || vsAI != "" {
 			// Still deciding: the opponent has seen nothing yet.
 			if rec, err = b.commit(ctx, rec, g, engine.Move{Side: side, Undo: true}, userID(i)); err != nil {
-				b.editOriginal(i, msg{content: "The undo failed: " + err.Error()})
+				b.Log.Warn("undo", "game", rec.ID, "err", err)
+				b.editOriginal(i, msg{content: p.T("cmd.undo.failed", nil)})
 				return
 			}
-			b.editOriginal(i, b.panel(rec, g, side, "↩️ Your last choice was taken back."))
+			b.editOriginal(i, b.panel(rec, g, side, p.T("cmd.undo.done", nil)))
 			return
 		}
 		// The opponent could have seen the move: ask for consent, in public,
 		// once per version and not too often (each request pings them).
 		if r, err := b.Store.PendingUndo(ctx, rec.ID); err == nil && r.Side == sideKey(side) {
-			b.editOriginal(i, msg{content: refuseUndoTwice})
+			b.editOriginal(i, msg{content: p.T("cmd.refuse.undo-twice", nil)})
 			return
 		}
 		if ok, why := b.may(ctx, i, actAskUndo, &rec); !ok {
@@ -484,32 +561,33 @@ func (b *Bot) cmdUndo(ctx context.Context, i *discordgo.Interaction) {
 		}
 		if err := b.Store.RequestUndo(ctx, storage.UndoRequest{GameID: rec.ID, Side: sideKey(side), UserID: userID(i), Version: rec.StateVersion}); err != nil {
 			b.Log.Warn("record undo request", "game", rec.ID, "err", err)
-			b.editOriginal(i, msg{content: "I could not ask your opponent; please try again."})
+			b.editOriginal(i, msg{content: p.T("cmd.undo.ask-failed", nil)})
 			return
 		}
 		other, _ := rec.Player(sideKey(side.Other()))
+		pub := b.gamePrinter(rec)
 		_, err = b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{
-			Content: fmt.Sprintf("%s asks to take back their last choice. %s, do you agree?", playerName(rec, side), mention(other.UserID)),
+			Content: pub.T("cmd.undo.ask", locale.Args{"Player": playerName(rec, side), "Opponent": mention(other.UserID)}),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Allow undo", Style: discordgo.SuccessButton, CustomID: customID{Verb: verbUndoOK, Game: rec.ID, Version: rec.StateVersion, Side: side.Key()}.String()},
-				discordgo.Button{Label: "Refuse", Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbUndoNo, Game: rec.ID, Version: rec.StateVersion, Side: side.Key()}.String()},
+				discordgo.Button{Label: pub.T("cmd.undo.allow", nil), Style: discordgo.SuccessButton, CustomID: customID{Verb: verbUndoOK, Game: rec.ID, Version: rec.StateVersion, Side: side.Key()}.String()},
+				discordgo.Button{Label: pub.T("cmd.undo.refuse", nil), Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbUndoNo, Game: rec.ID, Version: rec.StateVersion, Side: side.Key()}.String()},
 			}}},
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{other.UserID}},
 		})
 		if err != nil {
 			b.Log.Warn("undo request", "game", rec.ID, "err", err)
 			_ = b.Store.DropUndoRequest(ctx, rec.ID)
-			b.editOriginal(i, msg{content: "I could not ask your opponent; please try again."})
+			b.editOriginal(i, msg{content: p.T("cmd.undo.ask-failed", nil)})
 			return
 		}
-		b.editOriginal(i, msg{content: "Your opponent could have seen that choice: I asked them to allow the undo."})
+		b.editOriginal(i, msg{content: p.T("cmd.undo.asked", nil)})
 	})
 }
 
 func (b *Bot) cmdAbandon(ctx context.Context, i *discordgo.Interaction) {
 	rec, err := b.Store.GameByChannel(ctx, i.ChannelID)
 	if err != nil {
-		b.replyEphemeral(i, "There is no game in this channel.")
+		b.replyEphemeral(i, b.privatePrinterOf(i).T("cmd.abandon.no-game", nil))
 		return
 	}
 	if ok, why := b.may(ctx, i, actAbandon, &rec); !ok {
@@ -522,27 +600,29 @@ func (b *Bot) cmdAbandon(ctx context.Context, i *discordgo.Interaction) {
 	}
 	unlock := b.lockGame(rec.ID)
 	defer unlock()
+	pub := b.gamePrinter(rec)
 	if _, err := b.Store.Abandon(ctx, rec.ID); err != nil {
-		text := fmt.Sprintf("Game #%d is no longer running.", rec.ID)
+		text := pub.T("cmd.abandon.not-running", locale.Args{"Game": rec.ID})
 		if !errors.Is(err, storage.ErrWrongStatus) {
 			b.Log.Error("abandon", "game", rec.ID, "err", err)
-			text = "I could not abandon the game; please try again."
+			text = pub.T("cmd.abandon.failed", nil)
 		}
 		b.editOriginal(i, msg{content: text})
 		return
 	}
-	b.editOriginal(i, msg{content: fmt.Sprintf("Game #%d was abandoned by %s.", rec.ID, mention(userID(i)))})
+	b.editOriginal(i, msg{content: pub.T("cmd.abandon.done", locale.Args{"Game": rec.ID, "Member": mention(userID(i))})})
 	b.retireBoard(ctx, rec.ID)
 }
 
 func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, o options) {
+	p := b.privatePrinterOf(i)
 	if i.GuildID == "" {
-		b.replyEphemeral(i, "Settings belong to a server.")
+		b.replyEphemeral(i, p.T("cmd.settings.dms", nil))
 		return
 	}
 	set, err := b.Store.GuildSettings(ctx, i.GuildID)
 	if err != nil {
-		b.replyEphemeral(i, "I could not read the settings.")
+		b.replyEphemeral(i, p.T("cmd.settings.read-failed", nil))
 		return
 	}
 	changed := len(o) > 0
@@ -563,39 +643,45 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, o optio
 		if v := o.str("language"); v != "" {
 			l, err := glossary.ParseLang(v)
 			if err != nil {
-				b.replyEphemeral(i, "I don't know that language: choose English, Français or Русский.")
+				b.replyEphemeral(i, p.T("cmd.settings.bad-language", nil))
 				return
 			}
 			set.Language = string(l)
 		}
 		if set, err = b.Store.SetGuildSettings(ctx, set); err != nil {
-			b.replyEphemeral(i, "I could not save the settings: "+err.Error())
+			b.Log.Error("save settings", "guild", i.GuildID, "err", err)
+			b.replyEphemeral(i, p.T("cmd.settings.save-failed", nil))
 			return
 		}
 		if l, err := glossary.ParseLang(set.Language); err == nil {
 			b.setLang(i.GuildID, l)
 		}
+		p = b.privatePrinterOf(i) // the answer speaks the new language
 	}
-	role := "none"
+	role := p.T("cmd.settings.no-role", nil)
 	if set.AdminRoleID != "" {
 		role = "<@&" + set.AdminRoleID + ">"
 	}
-	rem := "off"
+	rem := p.T("cmd.settings.reminders-off", nil)
 	if set.ReminderInterval > 0 {
-		rem = fmt.Sprintf("every %d h", int(set.ReminderInterval.Hours()))
+		rem = p.N("cmd.settings.reminders-every", int(set.ReminderInterval.Hours()), nil)
 	}
-	prefix := "Settings"
+	id := "cmd.settings.show"
 	if changed {
-		prefix = "Settings saved"
+		id = "cmd.settings.saved"
 	}
-	lang, _ := glossary.ParseLang(set.Language)
-	b.replyEphemeral(i, fmt.Sprintf("%s: reminders %s · admin role %s · game terms: %s (the words of %s; the bot's sentences stay in English)",
-		prefix, rem, role, lang.Name(), lang.Edition()))
+	lang := b.publicLang(i.GuildID)
+	langWhy := p.T("cmd.settings.lang-chosen", nil)
+	if set.Language == "" {
+		langWhy = p.T("cmd.settings.lang-default", nil)
+	}
+	b.replyEphemeral(i, p.T(id, locale.Args{"Reminders": rem, "Role": role, "Language": lang.Name(), "Edition": lang.Edition(), "Why": langWhy}))
 }
 
-func createError(err error) string {
+// createError is the answer to a game that could not be created.
+func createError(p *locale.Printer, err error) string {
 	if errors.Is(err, storage.ErrChannelBusy) {
-		return "This channel already has a game. Finish it, or `/rfop abandon` it, first."
+		return p.T("cmd.channel-busy", nil)
 	}
-	return "I could not create the game; please try again."
+	return p.T("cmd.create-failed", nil)
 }

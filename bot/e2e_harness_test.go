@@ -94,8 +94,13 @@ func newHarness(t testing.TB, opts ...fakediscord.Option) *harness {
 }
 
 func defaultGuild() fakediscord.Option {
+	return fakediscord.WithGuild(defaultGuildConfig())
+}
+
+// defaultGuildConfig is the cast's server (its preferred locale en-US).
+func defaultGuildConfig() fakediscord.Guild {
 	hidden := int64(discordgo.PermissionViewChannel)
-	return fakediscord.WithGuild(fakediscord.Guild{
+	return fakediscord.Guild{
 		ID: guildID, Name: "Paris 1871", OwnerID: owner,
 		Roles: []fakediscord.Role{
 			{ID: modsRole, Name: "mods", Permissions: discordgo.PermissionManageChannels},
@@ -116,7 +121,7 @@ func defaultGuild() fakediscord.Option {
 			{UserID: manager, Username: "manager", Roles: []string{mgrRole}},
 			{UserID: chanMod, Username: "chanmod"}, {UserID: owner, Username: "owner"},
 		},
-	})
+	}
 }
 
 // newHarnessWith: pictures nil means the real renderer.
@@ -387,12 +392,13 @@ func (h *harness) startChallenge(channel string, aliceSide string) storage.Game 
 	h.t.Helper()
 	_, resp := h.command(alice, guildID, channel, fakediscord.SubCmd("new",
 		fakediscord.UserArg("opponent", bob), fakediscord.StrArg("side", aliceSide)))
-	require.Contains(h.t, resp.Content, "challenges you")
-	i := h.srv.ClickLabel(bob, resp.Message, "Accept")
+	// The challenge speaks the server's language: find its Accept button
+	// by what it does, not by its label.
+	i := h.srv.Click(bob, resp.Message, h.verbButton(resp.Message, "accept").CustomID)
 	_, err := i.WaitResponse(waitLong)
 	require.NoError(h.t, err)
 	_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool {
-		return m.ID == resp.Message.ID && strings.Contains(m.Content, "Challenge accepted")
+		return m.ID == resp.Message.ID && m.Version > resp.Message.Version
 	}, waitLong)
 	require.NoError(h.t, err)
 	rec := h.game(channel)
@@ -403,4 +409,17 @@ func (h *harness) startChallenge(channel string, aliceSide string) storage.Game 
 	require.NoError(h.t, err, "the board is posted when the game starts")
 	require.NoError(h.t, h.b.WaitPublished(context.Background()), "and the hand DMs")
 	return rec
+}
+
+// verbButton is the button of m whose custom id has verb ("accept",
+// "decline", "turn"...), whatever its label's language.
+func (h *harness) verbButton(m *fakediscord.Message, verb string) *fakediscord.Component {
+	h.t.Helper()
+	for _, c := range m.AllComponents() {
+		if c.Type == discordgo.ButtonComponent && strings.HasPrefix(c.CustomID, "rfop/"+verb+"/") {
+			return c
+		}
+	}
+	h.t.Fatalf("no %s button on message %s", verb, m.ID)
+	return nil
 }

@@ -54,7 +54,7 @@ func TestE2EGameTermsInTheServersEdition(t *testing.T) {
 	_, resp := h.command(alice, guildID, chanID, fakediscord.SubCmd("settings", fakediscord.StrArg("language", "fr")))
 	assert.Contains(t, resp.Content, "Only members with Manage Server", "a player cannot change the settings")
 	_, resp = h.command(manager, guildID, chanID, fakediscord.SubCmd("settings", fakediscord.StrArg("language", "fr")))
-	require.Contains(t, resp.Content, "Settings saved")
+	require.Contains(t, resp.Content, "Réglages enregistrés", "the answer speaks the server's new language")
 	assert.Contains(t, resp.Content, "Français")
 
 	rec := h.startChallenge(chanID, "versailles")

@@ -28,6 +28,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
+	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/rating"
 	"github.com/rfop/rfop/replay"
 	"github.com/rfop/rfop/storage"
@@ -170,9 +171,10 @@ func rateResults(rated []storage.GameResult) ([]storage.PlayerRating, error) {
 // ---- /rfop replay ----
 
 func (b *Bot) cmdReplay(ctx context.Context, i *discordgo.Interaction, o options) {
+	p := b.privatePrinterOf(i)
 	rp, ok := b.Pictures.(ReplayPictures)
 	if !ok {
-		b.replyEphemeral(i, txtReplayUnavailable)
+		b.replyEphemeral(i, p.T("history.replay.unavailable", nil))
 		return
 	}
 	var rec storage.Game
@@ -180,13 +182,13 @@ func (b *Bot) cmdReplay(ctx context.Context, i *discordgo.Interaction, o options
 	if n := o.int("game", 0); n > 0 {
 		rec, err = b.Store.GameByID(ctx, int64(n))
 		if errors.Is(err, storage.ErrNotFound) || err == nil && rec.GuildID != i.GuildID {
-			b.replyEphemeral(i, fmt.Sprintf(txtReplayNotHere, n))
+			b.replyEphemeral(i, p.T("history.replay.not-here", locale.Args{"Game": n}))
 			return
 		}
 	} else {
 		var last storage.GameResult
 		if last, err = b.Store.LatestResult(ctx, i.ChannelID); errors.Is(err, storage.ErrNotFound) {
-			b.replyEphemeral(i, txtReplayNoGame)
+			b.replyEphemeral(i, p.T("history.replay.no-game", nil))
 			return
 		} else if err == nil {
 			rec, err = b.Store.GameByID(ctx, last.GameID)
@@ -194,32 +196,35 @@ func (b *Bot) cmdReplay(ctx context.Context, i *discordgo.Interaction, o options
 	}
 	if err != nil {
 		b.Log.Error("replay: read game", "err", err)
-		b.replyEphemeral(i, txtStatsFailed)
+		b.replyEphemeral(i, p.T("history.stats.failed", nil))
 		return
 	}
 	if rec.GuildID == "" && len(rec.SidesOf(userID(i))) == 0 {
-		b.replyEphemeral(i, fmt.Sprintf(txtReplayNotYours, rec.ID)) // a DM game is its player's only
+		b.replyEphemeral(i, p.T("history.replay.not-yours", locale.Args{"Game": rec.ID})) // a DM game is its player's only
 		return
 	}
 	if rec.Status != storage.StatusFinished {
-		b.replyEphemeral(i, fmt.Sprintf(txtReplayNotFinished, rec.ID))
+		b.replyEphemeral(i, p.T("history.replay.not-finished", locale.Args{"Game": rec.ID}))
 		return
 	}
 	select {
 	case b.replaySlots <- struct{}{}:
 		defer func() { <-b.replaySlots }()
 	default:
-		b.replyEphemeral(i, txtReplayBusy)
+		b.replyEphemeral(i, p.T("history.replay.busy", nil))
 		return
 	}
 	// Private where a game is running, so that its board stays the newest
-	// message; public otherwise.
+	// message; public otherwise (then in the game's public language).
 	if open, err := b.Store.GameByChannel(ctx, i.ChannelID); err == nil && open.Status.Open() {
 		if !b.deferEphemeral(i) {
 			return
 		}
-	} else if !b.deferPublic(i) {
-		return
+	} else {
+		if !b.deferPublic(i) {
+			return
+		}
+		p = b.gamePrinter(rec)
 	}
 	actions, err := b.Store.Actions(ctx, rec.ID)
 	var moves []engine.Move
@@ -232,118 +237,79 @@ func (b *Bot) cmdReplay(ctx context.Context, i *discordgo.Interaction, o options
 	}
 	if err != nil {
 		b.Log.Error("replay: read the log", "game", rec.ID, "err", err)
-		b.editOriginal(i, msg{content: fmt.Sprintf(txtReplayFailed, rec.ID)})
+		b.editOriginal(i, msg{content: p.T("history.replay.failed", locale.Args{"Game": rec.ID})})
 		return
 	}
 	start := time.Now()
-	gif, sum, half, err := rp.Replay(b.langOf(rec.GuildID), opts, moves)
+	gif, sum, half, err := rp.Replay(p.Lang(), opts, moves)
 	if errors.Is(err, ErrReplayTooLarge) {
-		b.editOriginal(i, msg{content: fmt.Sprintf(txtReplayTooLarge, rec.ID)})
+		b.editOriginal(i, msg{content: p.T("history.replay.too-large", locale.Args{"Game": rec.ID})})
 		return
 	}
 	if err != nil {
 		b.Log.Error("replay", "game", rec.ID, "err", err)
-		b.editOriginal(i, msg{content: fmt.Sprintf(txtReplayFailed, rec.ID)})
+		b.editOriginal(i, msg{content: p.T("history.replay.failed", locale.Args{"Game": rec.ID})})
 		return
 	}
 	b.Log.Info("replay drawn", "game", rec.ID, "frames", sum.Frames, "bytes", len(gif), "half", half, "took", time.Since(start))
 	summary := ""
 	if sum.Result != nil {
-		summary = sum.Result.Summary
+		summary = strings.TrimSuffix(p.Result(opts.Deck, sum.Result), ".")
 	}
 	note := ""
 	if half {
-		note = txtReplayHalf
+		note = p.T("history.replay.half", nil)
 	}
-	text := fmt.Sprintf(txtReplayCaption, rec.ID, strings.TrimSuffix(summary, "."), sum.Plays, sum.Scorings, note)
-	b.editOriginal(i, msg{content: truncate(b.termsFor(rec.GuildID).Text(text), 2000),
+	text := p.T("history.replay.caption", locale.Args{"Game": rec.ID, "Result": summary,
+		"Plays": p.N("history.plays", sum.Plays, nil), "Scorings": p.N("history.scorings", sum.Scorings, nil), "Half": note})
+	b.editOriginal(i, msg{content: truncate(text, 2000),
 		files: []*discordgo.File{{Name: fmt.Sprintf("replay-%d.gif", rec.ID), ContentType: "image/gif", Reader: strings.NewReader(string(gif))}}})
 }
 
 // ---- /rfop history ----
 
 func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction, o options) {
+	p := b.privatePrinterOf(i)
 	if i.GuildID == "" {
-		b.replyEphemeral(i, txtHistoryDMs)
+		b.replyEphemeral(i, p.T("history.dms", nil))
 		return
 	}
 	member := o.user("member")
 	rs, err := b.Store.History(ctx, i.GuildID, member, historyLines+1)
 	if err != nil {
 		b.Log.Error("history", "err", err)
-		b.replyEphemeral(i, txtStatsFailed)
+		b.replyEphemeral(i, p.T("history.stats.failed", nil))
 		return
 	}
 	if len(rs) == 0 {
-		b.replyEphemeral(i, txtHistoryNone)
+		b.replyEphemeral(i, p.T("history.none", nil))
 		return
 	}
 	var sb strings.Builder
 	if member != "" {
-		fmt.Fprintf(&sb, txtHistoryTitleMember+"\n", mention(member))
+		sb.WriteString(p.T("history.title-member", locale.Args{"Member": mention(member)}) + "\n")
 	} else {
-		sb.WriteString(txtHistoryTitle + "\n")
+		sb.WriteString(p.T("history.title", nil) + "\n")
 	}
 	more := len(rs) > historyLines
 	if more {
 		rs = rs[:historyLines]
 	}
 	for _, r := range rs {
-		sb.WriteString(historyLine(r) + "\n")
+		sb.WriteString(historyLine(p, r) + "\n")
 	}
 	if more {
 		sb.WriteString("…\n")
 	}
-	b.replyEphemeral(i, truncate(b.termsFor(i.GuildID).Text(strings.TrimRight(sb.String(), "\n")), 2000))
-}
-
-// historyLine: number, date, players and sides, variant, result and how it
-// was decided, length in days and plays.
-func historyLine(r storage.GameResult) string {
-	who := func(side storage.Side) string {
-		name := txtSoloOpponent
-		if id := r.Player(side); id != "" {
-			name = mention(id)
-		}
-		return name + " (" + engineSide(side).String() + ")"
-	}
-	return fmt.Sprintf(txtHistoryLine, r.GameID, r.EndedAt.UTC().Format("2006-01-02"), who(storage.SideVersailles), who(storage.SideCommune),
-		r.Variant, decided(r), length(r.EndedAt.Sub(r.StartedAt)), r.Plays)
-}
-
-// decided says who won and how: a VP condition, the tiebreakers, a
-// resignation, or (solo) no condition met.
-func decided(r storage.GameResult) string {
-	w := engineSide(r.Winner).String()
-	switch r.Reason {
-	case "victory":
-		return fmt.Sprintf(txtWonOnVP, w, max(r.VP[1], 0), max(-r.VP[0], 0))
-	case "tiebreaker":
-		return fmt.Sprintf(txtWonTiebreak, w, r.Tiebreak[0], r.Tiebreak[1])
-	case "resigned":
-		return fmt.Sprintf(txtWonResign, w, engineSide(r.Winner).Other().String())
-	case "solo-tie":
-		return fmt.Sprintf(txtWonSoloTie, w)
-	}
-	return fmt.Sprintf(txtWonOther, w)
-}
-
-func length(d time.Duration) string {
-	days := int(d.Hours()/24 + 0.5)
-	switch {
-	case d < 24*time.Hour:
-		return txtLengthUnderDay
-	case days == 1:
-		return txtLengthOneDay
-	}
-	return fmt.Sprintf(txtLengthDays, days)
+	b.replyEphemeral(i, truncate(strings.TrimRight(sb.String(), "\n"), 2000))
 }
 
 // ---- /rfop stats ----
 
 func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, o options) {
+	p := b.privatePrinterOf(i)
 	if i.GuildID == "" {
-		b.replyEphemeral(i, txtHistoryDMs)
+		b.replyEphemeral(i, p.T("history.dms", nil))
 		return
 	}
 	member := o.user("member")
@@ -354,75 +320,72 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, o options)
 	}
 	if err != nil {
 		b.Log.Error("stats", "err", err)
-		b.replyEphemeral(i, txtStatsFailed)
+		b.replyEphemeral(i, p.T("history.stats.failed", nil))
 		return
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, txtStatsTitle+"\n", st.Games, st.Rated, st.Wins[0], st.Wins[1])
+	sb.WriteString(p.N("history.stats.title", st.Games, locale.Args{"Rated": st.Rated, "WonV": st.Wins[0], "WonC": st.Wins[1]}) + "\n")
 	if member != "" {
-		b.memberStats(ctx, &sb, i.GuildID, member, st, board)
+		b.memberStats(ctx, p, &sb, i.GuildID, member, st, board)
 	} else {
-		fmt.Fprintf(&sb, "\n"+txtStatsBoard+"\n", minRatedGames)
+		sb.WriteString("\n" + p.N("history.stats.board", minRatedGames, nil) + "\n")
 		if len(board) == 0 {
-			fmt.Fprintf(&sb, txtStatsBoardEmpty+"\n", minRatedGames)
+			sb.WriteString(p.N("history.stats.board-empty", minRatedGames, nil) + "\n")
 		}
-		for k, p := range board {
+		for k, r := range board {
 			if k == leaderboardLen {
 				break
 			}
-			fmt.Fprintf(&sb, txtStatsBoardLine+"\n", k+1, mention(p.UserID), p.Rating, p.Deviation, p.Games, p.Wins)
+			sb.WriteString(p.N("history.stats.board-line", r.Games, locale.Args{"Rank": k + 1, "Member": mention(r.UserID),
+				"Rating": fmt.Sprintf("%.0f", r.Rating), "Deviation": fmt.Sprintf("%.0f", r.Deviation), "Won": r.Wins}) + "\n")
 		}
 		if len(st.Players) > 0 {
-			sb.WriteString("\n" + txtStatsPlayers + "\n")
+			sb.WriteString("\n" + p.T("history.stats.players", nil) + "\n")
 		}
-		for k, p := range st.Players {
+		for k, r := range st.Players {
 			if k == statsPlayers {
 				break
 			}
-			sb.WriteString(recordLine(p) + "\n")
+			sb.WriteString(recordLine(p, r) + "\n")
 		}
 	}
-	b.replyEphemeral(i, truncate(b.termsFor(i.GuildID).Text(strings.TrimRight(sb.String(), "\n")), 2000))
+	b.replyEphemeral(i, truncate(strings.TrimRight(sb.String(), "\n"), 2000))
 }
 
-func (b *Bot) memberStats(ctx context.Context, sb *strings.Builder, guildID, member string, st storage.GuildStats, board []storage.PlayerRating) {
-	fmt.Fprintf(sb, "\n"+txtStatsMember+"\n", mention(member))
+func (b *Bot) memberStats(ctx context.Context, p *locale.Printer, sb *strings.Builder, guildID, member string, st storage.GuildStats, board []storage.PlayerRating) {
+	sb.WriteString("\n" + p.T("history.stats.member", locale.Args{"Member": mention(member)}) + "\n")
 	if len(st.Players) == 0 {
-		fmt.Fprintf(sb, txtStatsMemberNone+"\n", mention(member))
+		sb.WriteString(p.T("history.stats.member-none", locale.Args{"Member": mention(member)}) + "\n")
 		return
 	}
-	sb.WriteString(recordLine(st.Players[0]) + "\n")
-	p, err := b.Store.Rating(ctx, guildID, member)
+	sb.WriteString(recordLine(p, st.Players[0]) + "\n")
+	r, err := b.Store.Rating(ctx, guildID, member)
 	if err != nil {
-		sb.WriteString(txtStatsUnrated + "\n")
+		sb.WriteString(p.T("history.stats.unrated", nil) + "\n")
 		return
 	}
 	rank := ""
 	for k, q := range board {
 		if q.UserID == member {
-			rank = fmt.Sprintf(txtStatsRank, k+1)
+			rank = p.T("history.stats.rank", locale.Args{"Rank": k + 1})
 		}
 	}
-	fmt.Fprintf(sb, txtStatsRating+"\n", p.Rating, p.Deviation, p.Games, rank)
-}
-
-func recordLine(p storage.PlayerRecord) string {
-	return fmt.Sprintf(txtStatsPlayerLine, mention(p.UserID), p.Games, p.Wins,
-		p.Won[0], p.Played[0]-p.Won[0], p.Won[1], p.Played[1]-p.Won[1], p.Rated)
+	sb.WriteString(p.T("history.stats.rating", locale.Args{"Rating": fmt.Sprintf("%.0f", r.Rating),
+		"Deviation": fmt.Sprintf("%.0f", r.Deviation), "Games": r.Games, "Rank": rank}) + "\n")
 }
 
 // ---- rematch ----
 
 // rematchRow is the finished board's Rematch button, for a game between
-// two members.
-func rematchRow(rec storage.Game) []discordgo.MessageComponent {
+// two members, labelled in the board's language.
+func rematchRow(p *locale.Printer, rec storage.Game) []discordgo.MessageComponent {
 	v, okV := rec.Player(storage.SideVersailles)
 	c, okC := rec.Player(storage.SideCommune)
 	if rec.Mode != storage.ModeTwoPlayer || !okV || !okC || v.IsBot || c.IsBot || rec.GuildID == "" {
 		return []discordgo.MessageComponent{}
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: txtRematchLabel, Style: discordgo.PrimaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔁"},
+		discordgo.Button{Label: p.T("history.rematch.label", nil), Style: discordgo.PrimaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔁"},
 			CustomID: customID{Verb: verbRematch, Game: rec.ID}.String()},
 	}}}
 }
@@ -431,6 +394,7 @@ func rematchRow(rec storage.Game) []discordgo.MessageComponent {
 // other to a new game in the same channel, sides swapped, same variant;
 // the other accepts as for any challenge.
 func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id customID) {
+	p := b.privatePrinterOf(i)
 	rec, err := b.Store.GameByID(ctx, id.Game)
 	if err != nil || rec.Status != storage.StatusFinished {
 		b.replyEphemeral(i, gameNotRunning(rec, err))
@@ -439,7 +403,7 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 	v, okV := rec.Player(storage.SideVersailles)
 	c, okC := rec.Player(storage.SideCommune)
 	if !okV || !okC || v.IsBot || c.IsBot {
-		b.replyEphemeral(i, txtRematchGone)
+		b.replyEphemeral(i, p.T("history.rematch.gone", nil))
 		return
 	}
 	me := userID(i)
@@ -451,7 +415,7 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 	case c.UserID:
 		opp, mySide = v.UserID, storage.SideCommune
 	default:
-		b.replyEphemeral(i, fmt.Sprintf(txtRematchOnlyPlayers, mention(v.UserID), mention(c.UserID)))
+		b.replyEphemeral(i, p.T("history.rematch.only-players", locale.Args{"Versailles": mention(v.UserID), "Commune": mention(c.UserID)}))
 		return
 	}
 	newMine, newTheirs := storage.SideCommune, storage.SideVersailles
@@ -465,22 +429,24 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 		if !errors.Is(err, storage.ErrChannelBusy) {
 			b.Log.Error("create rematch", "game", rec.ID, "err", err)
 		}
-		b.replyEphemeral(i, createError(err))
+		b.replyEphemeral(i, createError(p, err))
 		return
 	}
-	text := fmt.Sprintf(txtRematchChallenge, mention(me), mention(opp), rec.ID, rec.Variant, newTheirs)
+	pub := b.gamePrinter(rec)
+	text := say(pub, "history.rematch.challenge", argText("Challenger", mention(me)), argText("Opponent", mention(opp)),
+		argNum("Game", rec.ID), argText("Variant", variantPhrase(pub, rec.Variant)), argSide("Side", engineSide(newTheirs)))
 	b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
 		Content:         text,
-		Components:      challengeButtons(g.ID),
+		Components:      challengeButtons(pub, g.ID),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{opp}},
 	}})
 }
 
 // challengeButtons are a challenge's Accept and Decline buttons.
-func challengeButtons(gameID int64) []discordgo.MessageComponent {
+func challengeButtons(p *locale.Printer, gameID int64) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: customID{Verb: verbAccept, Game: gameID}.String()},
-		discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbDecline, Game: gameID}.String()},
+		discordgo.Button{Label: p.T("cmd.challenge.accept", nil), Style: discordgo.SuccessButton, CustomID: customID{Verb: verbAccept, Game: gameID}.String()},
+		discordgo.Button{Label: p.T("cmd.challenge.decline", nil), Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbDecline, Game: gameID}.String()},
 	}}}
 }
 

@@ -1,51 +1,68 @@
 package bot
 
-// The sentences of /rfop replay, /rfop history, /rfop stats and the
-// Rematch button, in one place, for the message catalogue (package
-// locale) to take over. Game terms in them are translated by the guild's
-// glossary like every other text about a game.
+import (
+	"time"
 
-const (
-	txtReplayNoGame       = "There is no finished game in this channel yet. Name one: `/rfop replay game:<number>` (see `/rfop history`)."
-	txtReplayNotHere      = "Game #%d was not played in this server."
-	txtReplayNotYours     = "Game #%d is not one of your games."
-	txtReplayNotFinished  = "Game #%d is not finished: replays are made of finished games."
-	txtReplayUnavailable  = "Replays are not available here: this bot was started without pictures."
-	txtReplayFailed       = "I could not make the replay of game #%d; please try again later."
-	txtReplayTooLarge     = "The replay of game #%d does not fit in a Discord attachment, even at half size."
-	txtReplayBusy         = "I am already drawing replays; please try again in a minute."
-	txtReplayCaption      = "**Replay of game #%d** · %s · %d plays, %d scorings%s"
-	txtReplayHalf         = " (half size, to fit Discord's limit)"
-	txtHistoryTitle       = "**Finished games in this server** (newest first; `/rfop replay game:<number>` replays one)"
-	txtHistoryTitleMember = "**Finished games of %s** (newest first; `/rfop replay game:<number>` replays one)"
-	txtHistoryNone        = "No finished game here yet."
-	txtHistoryDMs         = "History and stats belong to a server; your solo games in DMs are not counted there."
-	txtHistoryLine        = "**#%d** · %s · %s vs %s · %s · %s · %s, %d plays"
-	txtStatsTitle         = "**Server stats** — %d finished games (%d rated) · Versailles won %d, the Commune %d"
-	txtStatsBoard         = "**Leaderboard** (Glicko-2 rating ± deviation; at least %d rated games)"
-	txtStatsBoardEmpty    = "Nobody has %d rated games yet: ratings count games between two members (solo games are listed, not rated)."
-	txtStatsBoardLine     = "%d. %s — **%.0f** ±%.0f · %d rated games, %d won"
-	txtStatsPlayers       = "**Records** (all finished games, most games first)"
-	txtStatsPlayerLine    = "%s — %d games, %d won · as Versailles %d–%d · as the Commune %d–%d · %d rated"
-	txtStatsMember        = "**%s in this server**"
-	txtStatsMemberNone    = "%s has no finished game in this server."
-	txtStatsRating        = "Rating **%.0f** ±%.0f (Glicko-2) · rated games: %d%s"
-	txtStatsRank          = ", rank %d on the leaderboard"
-	txtStatsUnrated       = "No rating yet: ratings count games against another member."
-	txtStatsFailed        = "I could not read the results; please try again."
-	txtRematchLabel       = "Rematch"
-	txtRematchOnlyPlayers = "Only %s and %s can ask for a rematch."
-	txtRematchGone        = "That game's players cannot be found; start a new game with `/rfop new`."
-	txtRematchChallenge   = "%s asks %s for a **rematch** of game #%d, sides swapped (%s variant): you would play **%s**. The challenge lasts 24 hours."
-
-	// How a game was decided (history).
-	txtWonOnVP        = "**%s** won on VP (Versailles %d Military, Commune %d Political)"
-	txtWonTiebreak    = "**%s** won on tiebreakers (%d–%d)"
-	txtWonResign      = "**%s** won: %s resigned"
-	txtWonSoloTie     = "**%s** (the solo opponent) won: no VP condition met"
-	txtWonOther       = "**%s** won"
-	txtLengthUnderDay = "under a day"
-	txtLengthDays     = "%d days"
-	txtLengthOneDay   = "1 day"
-	txtSoloOpponent   = "the solo opponent"
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/locale"
+	"github.com/rfop/rfop/storage"
 )
+
+// The sentences of /rfop replay, /rfop history, /rfop stats and the
+// Rematch button are catalogue messages of the "history" area (package
+// locale); these builders put a result's parts into them.
+
+// historyLine: number, date, players and sides, variant, result and how it
+// was decided, length in days and plays.
+func historyLine(p *locale.Printer, r storage.GameResult) string {
+	who := func(side storage.Side) string {
+		name := p.T("history.solo-opponent", nil)
+		if id := r.Player(side); id != "" {
+			name = mention(id)
+		}
+		return name + " (" + p.Term(engineSide(side).String()) + ")"
+	}
+	return say(p, "history.line", argNum("Game", r.GameID), argText("Date", r.EndedAt.UTC().Format("2006-01-02")),
+		argText("Versailles", who(storage.SideVersailles)), argText("Commune", who(storage.SideCommune)),
+		argText("Variant", historyVariant(p, r.Variant)), argText("Result", decided(p, r)),
+		argText("Length", length(p, r.EndedAt.Sub(r.StartedAt))), argText("Plays", p.N("history.plays", r.Plays, nil)))
+}
+
+// historyVariant names a variant in a history line.
+func historyVariant(p *locale.Printer, v string) string {
+	if v == string(engine.Censorship) {
+		return p.T("history.variant.censorship", nil)
+	}
+	return p.T("history.variant.standard", nil)
+}
+
+// decided says who won and how: a VP condition, the tiebreakers, a
+// resignation, or (solo) no condition met.
+func decided(p *locale.Printer, r storage.GameResult) string {
+	w := argSide("Winner", engineSide(r.Winner))
+	switch r.Reason {
+	case "victory":
+		return say(p, "history.won.vp", w, argNum("Military", int64(max(r.VP[1], 0))), argNum("Political", int64(max(-r.VP[0], 0))))
+	case "tiebreaker":
+		return say(p, "history.won.tiebreak", w, argNum("Versailles", int64(r.Tiebreak[0])), argNum("Commune", int64(r.Tiebreak[1])))
+	case "resigned":
+		return say(p, "history.won.resign", w, argSide("Loser", engineSide(r.Winner).Other()))
+	case "solo-tie":
+		return say(p, "history.won.solo-tie", w)
+	}
+	return say(p, "history.won.other", w)
+}
+
+// length is a game's length in days.
+func length(p *locale.Printer, d time.Duration) string {
+	if d < 24*time.Hour {
+		return p.T("history.length.under-day", nil)
+	}
+	return p.N("history.length.days", int(d.Hours()/24+0.5), nil)
+}
+
+// recordLine is a player's record in /rfop stats.
+func recordLine(p *locale.Printer, r storage.PlayerRecord) string {
+	return p.N("history.stats.player-line", r.Games, locale.Args{"Member": mention(r.UserID), "Won": r.Wins,
+		"WonV": r.Won[0], "LostV": r.Played[0] - r.Won[0], "WonC": r.Won[1], "LostC": r.Played[1] - r.Won[1], "Rated": r.Rated})
+}

@@ -565,7 +565,7 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 	content := b.boardContent(rec, g, info, notes)
 	comps := []discordgo.MessageComponent{turnRow(rec.ID)}
 	if g.S.Result != nil {
-		comps = rematchRow(rec) // the result board: Rematch, for two members
+		comps = rematchRow(b.gamePrinter(rec), rec) // the result board: Rematch, for two members
 	}
 	// Coalesce: a newer board is waiting, so only that one is drawn; this
 	// one goes out as text (the form it takes once superseded anyway).

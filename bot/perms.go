@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -53,51 +54,47 @@ const (
 	askUndoCoolDown = 5 * time.Minute
 )
 
-// Refusals, in one place so they are easy to move to a message catalogue.
-const (
-	refuseSettings  = "Only members with Manage Server, or the admin role, can change settings."
-	refuseNameBoth  = "Only members with Manage Channels in this channel, or the admin role, can name both players."
-	refuseAbandon   = "Only a player of this game, its challenger, a member with Manage Channels in this channel, or the admin role can abandon it."
-	refuseBoardWait = "The board was just posted for you; you can post it again in %s."
-	refuseUndoWait  = "You asked your opponent recently; you can ask again in %s."
-	refuseUndoTwice = "You already asked your opponent to allow this undo; they have not answered yet."
-	refuseNoRequest = "There is no pending undo request for this; nothing was changed."
-)
+// refuseNoRequest answers a click on an undo request that is no longer
+// pending (components.go). The other refusals are catalogue messages
+// (cmd.refuse.*), in the language of the member refused.
+const refuseNoRequest = "There is no pending undo request for this; nothing was changed."
 
 // may decides whether the member behind i may do a on rec (nil for
-// actions that concern no game); when not, it returns the polite refusal.
-// Rate-limited actions are counted when allowed.
+// actions that concern no game); when not, it returns the polite refusal,
+// in the member's language (private). Rate-limited actions are counted
+// when allowed.
 func (b *Bot) may(ctx context.Context, i *discordgo.Interaction, a action, rec *storage.Game) (bool, string) {
 	user := userID(i)
+	p := b.privatePrinterOf(i)
 	switch a {
 	case actChangeSettings:
 		if b.guildPermissions(i)&(discordgo.PermissionAdministrator|discordgo.PermissionManageServer) != 0 || b.hasAdminRole(ctx, i) {
 			return true, ""
 		}
-		return false, refuseSettings
+		return false, p.T("cmd.refuse.settings", nil)
 	case actNameBothPlayers:
 		if channelPermissions(i)&(discordgo.PermissionAdministrator|discordgo.PermissionManageChannels) != 0 || b.hasAdminRole(ctx, i) {
 			return true, ""
 		}
-		return false, refuseNameBoth
+		return false, p.T("cmd.refuse.name-both", nil)
 	case actAbandon:
 		if len(rec.SidesOf(user)) > 0 || rec.CreatedBy == user ||
 			channelPermissions(i)&(discordgo.PermissionAdministrator|discordgo.PermissionManageChannels) != 0 || b.hasAdminRole(ctx, i) {
 			return true, ""
 		}
-		return false, refuseAbandon
+		return false, p.T("cmd.refuse.abandon", nil)
 	case actRepostBoard:
 		if wait := b.coolDown(fmt.Sprintf("board/%d/%s", rec.ID, user), boardCoolDown); wait > 0 {
-			return false, fmt.Sprintf(refuseBoardWait, roundUp(wait))
+			return false, p.T("cmd.refuse.board-wait", locale.Args{"Wait": roundUp(p, wait)})
 		}
 		return true, ""
 	case actAskUndo:
 		if wait := b.coolDown(fmt.Sprintf("undo/%d/%s", rec.ID, user), askUndoCoolDown); wait > 0 {
-			return false, fmt.Sprintf(refuseUndoWait, roundUp(wait))
+			return false, p.T("cmd.refuse.undo-wait", locale.Args{"Wait": roundUp(p, wait)})
 		}
 		return true, ""
 	}
-	return false, "I don't know that action."
+	return false, p.T("cmd.refuse.unknown", nil)
 }
 
 // plays reports whether user plays side in rec: only they may use that
@@ -252,9 +249,9 @@ func (b *Bot) coolDown(key string, every time.Duration) time.Duration {
 }
 
 // roundUp says a wait in whole seconds or minutes.
-func roundUp(d time.Duration) string {
+func roundUp(p *locale.Printer, d time.Duration) string {
 	if d <= time.Minute {
-		return fmt.Sprintf("%d s", int((d+time.Second-1)/time.Second))
+		return p.N("cmd.wait-seconds", int((d+time.Second-1)/time.Second), nil)
 	}
-	return fmt.Sprintf("%d min", int((d+time.Minute-1)/time.Minute))
+	return p.N("cmd.wait-minutes", int((d+time.Minute-1)/time.Minute), nil)
 }

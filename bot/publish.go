@@ -178,7 +178,7 @@ func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, i
 	png := b.boardPicture(rec, g, info)
 	comps := []discordgo.MessageComponent{turnRow(rec.ID)}
 	if g.S.Result != nil {
-		comps = rematchRow(rec) // the result board: Rematch, for two members
+		comps = rematchRow(b.gamePrinter(rec), rec) // the result board: Rematch, for two members
 	}
 	live, err := b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard)
 	haveLive := err == nil
