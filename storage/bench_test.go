@@ -7,22 +7,28 @@ import (
 	"time"
 
 	"github.com/rfop/rfop/storage"
+	"github.com/rfop/rfop/storage/storagetest"
 )
 
 // BenchmarkApplyMove: one move per op, appending an action and writing a
-// ~20 KB state, on a WAL file in a temporary directory. Besides ns/op
-// (the mean) it reports the median and 99th percentile of single moves.
+// ~20 KB state: on a SQLite WAL file in a temporary directory (with
+// synchronous NORMAL, the default, and FULL), and on PostgreSQL over
+// loopback (a database of its own; skipped without a server, see
+// storagetest). Besides ns/op (the mean) it reports the median and 99th
+// percentile of single moves.
 func BenchmarkApplyMove(b *testing.B) {
 	for _, bc := range []struct {
-		name string
-		opts []storage.Option
+		name  string
+		newDB func(testing.TB) string
+		opts  []storage.Option
 	}{
-		{"synchronous=NORMAL", nil},
-		{"synchronous=FULL", []storage.Option{storage.WithFullSync()}},
+		{"sqlite/synchronous=NORMAL", dbPath, nil},
+		{"sqlite/synchronous=FULL", dbPath, []storage.Option{storage.WithFullSync()}},
+		{"postgres", storagetest.PostgresURL, nil},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			ctx := context.Background()
-			s := openSQLite(b, dbPath(b), bc.opts...)
+			s := openStore(b, bc.newDB(b), bc.opts...)
 			g := newActive(b, s, "guild", "bench")
 			// Prebuild the states: the benchmark measures storage, not
 			// JSON encoding.

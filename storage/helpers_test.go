@@ -50,6 +50,13 @@ var backends = []backend{
 	{"postgres", storagetest.PostgresURL},
 }
 
+// eachBackendB runs f as one sub-benchmark per backend.
+func eachBackendB(b *testing.B, f func(b *testing.B, bk backend)) {
+	for _, bk := range backends {
+		b.Run(bk.name, func(b *testing.B) { f(b, bk) })
+	}
+}
+
 func (b backend) postgres() bool { return b.name == "postgres" }
 
 // eachBackend runs f as one subtest per backend.

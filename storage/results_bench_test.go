@@ -12,13 +12,14 @@ import (
 	"github.com/rfop/rfop/storage"
 )
 
-// generatedDB makes a database with n finished games in one guild between
-// 40 players (a tenth of them solo), each with its result, written with
-// plain SQL in one transaction, then rates them through the store.
-func generatedDB(b *testing.B, n int) *storage.SQLiteStore {
+// generatedDB makes a database of the backend with n finished games in one
+// guild between 40 players (a tenth of them solo), each with its result,
+// written with plain SQL in one transaction, then rates them through the
+// store.
+func generatedDB(b *testing.B, bk backend, n int) storage.Store {
 	b.Helper()
-	path := dbPath(b)
-	s := openSQLite(b, path)
+	path := bk.newDB(b)
+	s := openStore(b, path)
 	db := rawDB(b, path)
 	tx, err := db.Begin()
 	require.NoError(b, err)
@@ -32,9 +33,9 @@ func generatedDB(b *testing.B, n int) *storage.SQLiteStore {
 			mode, bot, v = "solo", "versailles", ""
 		}
 		end := t0.Add(time.Duration(k) * time.Hour)
-		_, err := tx.Exec(`INSERT INTO games (id, guild_id, channel_id, status, variant, mode, bot_side, seed, state,
+		_, err := tx.Exec(db.q(`INSERT INTO games (id, guild_id, channel_id, status, variant, mode, bot_side, seed, state,
 			state_version, result, created_at, updated_at, last_action_at, ended_at)
-			VALUES (?, 'guild', ?, 'finished', 'standard', ?, ?, 1, '{}', 0, '{}', ?, ?, ?, ?)`,
+			VALUES (?, 'guild', ?, 'finished', 'standard', ?, ?, 1, '{}', 0, '{}', ?, ?, ?, ?)`),
 			k, fmt.Sprintf("ch%d", k), mode, bot, stamp(end.Add(-48*time.Hour)), stamp(end), stamp(end), stamp(end))
 		require.NoError(b, err)
 		winner := "versailles"
@@ -45,13 +46,18 @@ func generatedDB(b *testing.B, n int) *storage.SQLiteStore {
 		if mode == "two-player" {
 			rated = 1
 		}
-		_, err = tx.Exec(`INSERT INTO results (game_id, guild_id, mode, variant, versailles_id, commune_id, winner, reason,
+		_, err = tx.Exec(db.q(`INSERT INTO results (game_id, guild_id, mode, variant, versailles_id, commune_id, winner, reason,
 			vp_political, vp_military, plays, moves, rated, started_at, ended_at)
-			VALUES (?, 'guild', ?, 'standard', ?, ?, ?, 'victory', 1, 2, 35, 110, ?, ?, ?)`,
+			VALUES (?, 'guild', ?, 'standard', ?, ?, ?, 'victory', 1, 2, 35, 110, ?, ?, ?)`),
 			k, mode, v, c, winner, rated, stamp(end.Add(-48*time.Hour)), stamp(end))
 		require.NoError(b, err)
 	}
 	require.NoError(b, tx.Commit())
+	if bk.postgres() {
+		// Fresh statistics, as autovacuum keeps them on a live server.
+		_, err := db.Exec(`ANALYZE`)
+		require.NoError(b, err)
+	}
 	require.NoError(b, s.RebuildRatings(context.Background(), winsRate))
 	return s
 }
@@ -59,35 +65,39 @@ func generatedDB(b *testing.B, n int) *storage.SQLiteStore {
 // BenchmarkHistory10000: /rfop history's query (the 15 newest) with
 // 10,000 finished games stored.
 func BenchmarkHistory10000(b *testing.B) {
-	s := generatedDB(b, 10000)
-	ctx := context.Background()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		h, err := s.History(ctx, "guild", "", 15)
-		if err != nil || len(h) != 15 {
-			b.Fatal(err, len(h))
+	eachBackendB(b, func(b *testing.B, bk backend) {
+		s := generatedDB(b, bk, 10000)
+		ctx := context.Background()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			h, err := s.History(ctx, "guild", "", 15)
+			if err != nil || len(h) != 15 {
+				b.Fatal(err, len(h))
+			}
+			if _, err := s.History(ctx, "guild", "u7", 15); err != nil {
+				b.Fatal(err)
+			}
 		}
-		if _, err := s.History(ctx, "guild", "u7", 15); err != nil {
-			b.Fatal(err)
-		}
-	}
+	})
 }
 
 // BenchmarkStats10000: /rfop stats' queries (server totals, every
 // player's record, the top 10 with at least 3 rated games) with 10,000
 // finished games stored.
 func BenchmarkStats10000(b *testing.B) {
-	s := generatedDB(b, 10000)
-	ctx := context.Background()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		st, err := s.Stats(ctx, "guild", "")
-		if err != nil || st.Games != 10000 {
-			b.Fatal(err, st.Games)
+	eachBackendB(b, func(b *testing.B, bk backend) {
+		s := generatedDB(b, bk, 10000)
+		ctx := context.Background()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			st, err := s.Stats(ctx, "guild", "")
+			if err != nil || st.Games != 10000 {
+				b.Fatal(err, st.Games)
+			}
+			top, err := s.Leaderboard(ctx, "guild", 3, 10)
+			if err != nil || len(top) != 10 {
+				b.Fatal(err, len(top))
+			}
 		}
-		top, err := s.Leaderboard(ctx, "guild", 3, 10)
-		if err != nil || len(top) != 10 {
-			b.Fatal(err, len(top))
-		}
-	}
+	})
 }
