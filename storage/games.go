@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -13,6 +14,11 @@ import (
 const gameCols = `id, guild_id, channel_id, status, variant, mode, bot_side, seed,
 	state, state_version, result, created_by, invitee_id,
 	created_at, updated_at, last_action_at, reminded_at, ended_at`
+
+// gameColsNoState is gameCols with an empty state: what ApplyMove reads
+// back, since the state is the one it just wrote (not sending ~20 KB back
+// over the wire for every move).
+var gameColsNoState = strings.Replace(gameCols, "state, state_version", "'', state_version", 1)
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -436,12 +442,12 @@ func (s *sqlStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 		if m.Status == StatusFinished || m.Status == StatusAbandoned {
 			row = tx.QueryRowContext(ctx, `UPDATE games SET state = ?, state_version = state_version + 1,
 				updated_at = ?, last_action_at = ?, status = ?, result = ?, ended_at = ?
-				WHERE id = ? AND state_version = ? AND status = 'active' RETURNING `+gameCols,
+				WHERE id = ? AND state_version = ? AND status = 'active' RETURNING `+gameColsNoState,
 				string(m.NewState), now, now, string(m.Status), string(m.Result), now, m.GameID, m.ExpectedVersion)
 		} else {
 			row = tx.QueryRowContext(ctx, `UPDATE games SET state = ?, state_version = state_version + 1,
 				updated_at = ?, last_action_at = ?
-				WHERE id = ? AND state_version = ? AND status = 'active' RETURNING `+gameCols,
+				WHERE id = ? AND state_version = ? AND status = 'active' RETURNING `+gameColsNoState,
 				string(m.NewState), now, now, m.GameID, m.ExpectedVersion)
 		}
 		var err error
@@ -452,6 +458,7 @@ func (s *sqlStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 		if err != nil {
 			return fmt.Errorf("storage: game %d: storing move %d: %w", m.GameID, m.ExpectedVersion+1, err)
 		}
+		g.State = bytes.Clone(m.NewState) // the caller keeps its slice
 		if testHookMidMove != nil {
 			testHookMidMove(m.GameID, g.StateVersion)
 		}
