@@ -218,3 +218,27 @@ func TestE2ECommandRepliesInTheReadersLanguage(t *testing.T) {
 		})
 	}
 }
+
+// On an English server, a member whose Discord speaks French reads their
+// private answers in French, while what the channel sees (a challenge)
+// stays in the server's language.
+func TestE2EPrivateAnswersFollowTheMembersLocale(t *testing.T) {
+	opts := []fakediscord.Option{
+		fakediscord.WithUser(fakediscord.User{ID: alice, Username: "alice", Locale: "fr"}),
+		fakediscord.WithUser(fakediscord.User{ID: carol, Username: "carol", Locale: "ru"}),
+		defaultGuild(),
+	}
+	h := newHarnessWith(t, nil, opts...)
+	_, resp := h.command(alice, guildID, chanID, fakediscord.SubCmd("help"))
+	assert.True(t, resp.Ephemeral())
+	assert.Contains(t, resp.Content, "`/rfop défier adversaire:@quelqu'un`")
+	_, resp = h.command(carol, guildID, chanID, fakediscord.SubCmd("rules", fakediscord.StrArg("topic", "victory")))
+	assert.Contains(t, resp.Content, "(Правила, раздел «Победа в игре»)")
+	_, resp = h.command(alice, guildID, chanID, fakediscord.SubCmd("new", fakediscord.UserArg("opponent", alice)))
+	assert.Equal(t, "Choisissez un autre membre comme adversaire.", resp.Content)
+	_, resp = h.command(alice, guildID, chanID, fakediscord.SubCmd("new", fakediscord.UserArg("opponent", bob), fakediscord.StrArg("side", "commune")))
+	assert.False(t, resp.Ephemeral())
+	assert.Contains(t, resp.Content, "<@"+bob+">, <@"+alice+"> challenges you to **Red Flag Over Paris** (standard variant): you would play **Versailles**.",
+		"the challenge is public: the server's language")
+	assert.NotNil(t, resp.Message.Button("Accept"))
+}
