@@ -18,27 +18,27 @@ import (
 // What a reader's language check leaves out: code spans (commands and
 // their options, as the reader's Discord shows them), mentions, and the
 // names kept on purpose (Discord, Glicko-2, the command rfop).
-var notProse = regexp.MustCompile("`[^`]*`|<[@#][&!]?\\d+>|Glicko-2|Discord|\\brfop\\b")
+var cmdNotProse = regexp.MustCompile("`[^`]*`|<[@#][&!]?\\d+>|Glicko-2|Discord|\\brfop\\b")
 
-// englishWords are words of English sentences that French and Russian
+// cmdEnglishWords are words of English sentences that French and Russian
 // never use: one of them left in a reply is an English template.
-var englishWords = map[string]bool{
+var cmdEnglishWords = map[string]bool{
 	"the": true, "you": true, "your": true, "game": true, "games": true, "with": true, "this": true, "not": true,
 	"and": true, "to": true, "of": true, "for": true, "was": true, "is": true, "are": true, "there": true,
 	"please": true, "could": true, "channel": true, "board": true, "turn": true, "play": true, "challenge": true,
 	"rules": true, "won": true, "round": true, "waiting": true, "yet": true, "settings": true, "only": true,
 }
 
-var wordRE = regexp.MustCompile(`\p{L}+`)
+var cmdWordRE = regexp.MustCompile(`\p{L}+`)
 
 // englishIn reports the English left in text read in language l: for
 // both, any word of an English sentence; for Russian also any run of two
 // or more Latin-alphabet words.
 func englishIn(l locale.Lang, text string) []string {
-	prose := notProse.ReplaceAllString(text, " ")
+	prose := cmdNotProse.ReplaceAllString(text, " ")
 	var found []string
-	for _, w := range wordRE.FindAllString(prose, -1) {
-		if englishWords[strings.ToLower(w)] {
+	for _, w := range cmdWordRE.FindAllString(prose, -1) {
+		if cmdEnglishWords[strings.ToLower(w)] {
 			found = append(found, w)
 		}
 	}
