@@ -23,6 +23,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -43,21 +44,6 @@ type AIHint struct {
 	Choice  engine.Choice
 	WinRate float64 // NaN when not estimated (a forced choice, or one the search did not try)
 }
-
-// The player-facing sentences of games against the AI, in one place.
-const (
-	aiNotAvailable = "Games against the AI are not available here: this bot was started without it."
-	aiStarted      = "Game #%d begins: you play **%s** against the AI opponent (%s). Its turns play by themselves; `/rfop hint` shows how it rates your choices."
-	aiNameFmt      = "the AI opponent (%s, %s)"
-	aiHintOnly     = "`/rfop hint` works in a game against the AI (`/rfop ai`)."
-	aiHintNoTurn   = "You have no decision to make right now."
-	aiHintHead     = "**Hint** — %s\nThe AI's estimates (its own search, from what your side can see):"
-	aiHintLine     = "%d. %s — %s"
-	aiHintForced   = "only choice"
-	aiHintNotTried = "not worth searching, by its first look"
-	aiBadLevel     = "Choose a level: %s."
-	aiBusy         = "The bot is restarting; try again in a moment."
-)
 
 // aiPlayerOf returns the side and level of the game's AI player.
 func aiPlayerOf(rec storage.Game) (engine.Side, string, bool) {
@@ -254,14 +240,15 @@ func (b *Bot) KickAIGames(ctx context.Context) {
 // ---- commands ----
 
 func (b *Bot) cmdAI(ctx context.Context, i *discordgo.Interaction, o options) {
+	pp := b.privatePrinterOf(i)
 	if b.AI == nil {
-		b.replyEphemeral(i, aiNotAvailable)
+		b.replyEphemeral(i, pp.T("bot.ai.not-available", nil))
 		return
 	}
 	me := userID(i)
 	mine := storage.Side(o.str("side"))
 	if mine != storage.SideCommune && mine != storage.SideVersailles {
-		b.replyEphemeral(i, "Choose the side you play: commune or versailles.")
+		b.replyEphemeral(i, pp.T("bot.ai.choose-side", nil))
 		return
 	}
 	level := o.str("level")
@@ -270,7 +257,7 @@ func (b *Bot) cmdAI(ctx context.Context, i *discordgo.Interaction, o options) {
 	}
 	levels := b.AI.Levels()
 	if !contains(levels, level) {
-		b.replyEphemeral(i, fmt.Sprintf(aiBadLevel, strings.Join(levels, ", ")))
+		b.replyEphemeral(i, pp.T("bot.ai.bad-level", locale.Args{"Levels": strings.Join(levels, ", ")}))
 		return
 	}
 	variant, err := engine.ParseVariant(o.str("variant"))
@@ -288,23 +275,27 @@ func (b *Bot) cmdAI(ctx context.Context, i *discordgo.Interaction, o options) {
 	rec, err := b.Store.CreateGame(ctx, storage.NewGame{GuildID: i.GuildID, ChannelID: i.ChannelID, Status: storage.StatusWaiting,
 		Variant: string(variant), Mode: storage.ModeTwoPlayer, Seed: b.Seed(), CreatedBy: me,
 		Players: []storage.Player{{Side: mine, UserID: me}, {Side: aiSide, UserID: storage.AIUserPrefix + level, IsBot: true}}})
+	pub := b.publicPrinter(i.GuildID) // the reply is public
+	if i.GuildID == "" {
+		pub = pp
+	}
 	if errors.Is(err, storage.ErrChannelBusy) {
-		b.editOriginal(i, msg{content: "This channel already has a game. Finish it, or `/rfop abandon` it, first."})
+		b.editOriginal(i, msg{content: pub.T("bot.reply.channel-busy", nil)})
 		return
 	}
 	if err != nil {
 		b.Log.Error("create game against the AI", "err", err)
-		b.editOriginal(i, msg{content: "I could not create the game; please try again."})
+		b.editOriginal(i, msg{content: pub.T("bot.reply.create-failed", nil)})
 		return
 	}
 	unlock := b.lockGame(rec.ID)
 	defer unlock()
 	rec, _, err = b.startGame(ctx, rec, nil) // publishes the first board
 	if err != nil {
-		b.editOriginal(i, msg{content: "I could not start the game: " + err.Error()})
+		b.editOriginal(i, msg{content: pub.T("bot.reply.start-failed", locale.Args{"Error": err.Error()})})
 		return
 	}
-	b.editOriginal(i, msg{content: fmt.Sprintf(aiStarted, rec.ID, mine, level)})
+	b.editOriginal(i, msg{content: pub.T("bot.ai.started", locale.Args{"ID": rec.ID, "Side": pub.Side(engineSide(mine)), "Level": aiLevelName(pub, level)})})
 	b.kickAI(rec)
 }
 
@@ -319,20 +310,21 @@ func contains(a []string, s string) bool {
 
 func (b *Bot) cmdHint(ctx context.Context, i *discordgo.Interaction) {
 	b.withChannelGame(ctx, i, func(rec storage.Game) {
+		pp := b.privatePrinterOf(i)
 		aiSide, _, ok := aiPlayerOf(rec)
 		if !ok || b.AI == nil {
-			b.replyEphemeral(i, aiHintOnly)
+			b.replyEphemeral(i, pp.T("bot.ai.hint-only", nil))
 			return
 		}
 		if !plays(rec, userID(i), aiSide.Other()) {
-			b.replyEphemeral(i, "Only the player of this game can ask for a hint.")
+			b.replyEphemeral(i, pp.T("bot.ai.hint-player-only", nil))
 			return
 		}
 		if !b.deferEphemeral(i) {
 			return
 		}
 		if !b.enqueueAI(aiJob{game: rec.ID, hint: i, side: aiSide.Other()}) {
-			b.editOriginal(i, msg{content: aiBusy})
+			b.editOriginal(i, msg{content: pp.T("bot.reply.restarting", nil)})
 		}
 	})
 }
@@ -341,46 +333,46 @@ func (b *Bot) cmdHint(ctx context.Context, i *discordgo.Interaction) {
 // three choices by the AI's search with the estimated win rates.
 func (b *Bot) runHint(ctx context.Context, j aiJob) {
 	unlock := b.lockGame(j.game)
+	pp := b.privatePrinterOf(j.hint)
 	rec, g, err := b.loadGame(ctx, j.game)
 	if err != nil || g == nil || rec.Status != storage.StatusActive {
 		unlock()
-		b.editOriginal(j.hint, msg{content: gameNotRunning(rec, err)})
+		b.editOriginal(j.hint, msg{content: gameNotRunningIn(pp, rec, err)})
 		return
 	}
 	_, level, _ := aiPlayerOf(rec)
 	p, ok := g.PromptFor(j.side)
 	if !ok {
 		unlock()
-		b.editOriginal(j.hint, msg{content: aiHintNoTurn})
+		b.editOriginal(j.hint, msg{content: pp.T("bot.ai.hint-no-turn", nil)})
 		return
 	}
 	is, err := g.InfoSet(j.side)
-	prompt := g.PromptText(p)
+	prompt := pp.Prompt(g, p)
 	texts := map[engine.Choice]string{}
 	for _, c := range p.Choices {
-		texts[c] = g.ChoiceText(p, c)
+		texts[c] = pp.Choice(g, p, c)
 	}
 	unlock()
 	if err != nil {
-		b.editOriginal(j.hint, msg{content: "No hint: " + err.Error()})
+		b.editOriginal(j.hint, msg{content: pp.T("bot.ai.no-hint", locale.Args{"Error": err.Error()})})
 		return
 	}
 	hs, err := b.AI.Hint(level, is, 3)
 	if err != nil {
-		b.editOriginal(j.hint, msg{content: "No hint: " + err.Error()})
+		b.editOriginal(j.hint, msg{content: pp.T("bot.ai.no-hint", locale.Args{"Error": err.Error()})})
 		return
 	}
-	t := b.termsFor(rec.GuildID)
-	lines := []string{fmt.Sprintf(aiHintHead, t.Text(prompt))}
+	lines := []string{pp.T("bot.ai.hint-head", locale.Args{"Prompt": prompt})}
 	for k, h := range hs {
-		rate := aiHintForced
+		rate := pp.T("bot.ai.hint-forced", nil)
 		if len(p.Choices) > 1 {
-			rate = aiHintNotTried
+			rate = pp.T("bot.ai.hint-not-tried", nil)
 		}
 		if !math.IsNaN(h.WinRate) {
-			rate = fmt.Sprintf("%.0f%% to win", 100*h.WinRate)
+			rate = pp.T("bot.ai.hint-rate", locale.Args{"Percent": fmt.Sprintf("%.0f", 100*h.WinRate)})
 		}
-		lines = append(lines, fmt.Sprintf(aiHintLine, k+1, t.Text(texts[h.Choice]), rate))
+		lines = append(lines, pp.T("bot.ai.hint-line", locale.Args{"N": k + 1, "Choice": texts[h.Choice], "Rate": rate}))
 	}
 	b.editOriginal(j.hint, msg{content: truncate(strings.Join(lines, "\n"), maxBoardContent)})
 }

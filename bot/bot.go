@@ -43,6 +43,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
+	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -206,14 +207,14 @@ func (b *Bot) HandleInteraction(ctx context.Context, i *discordgo.Interaction) {
 	}
 	b.mu.Unlock()
 	if closing {
-		b.replyEphemeral(i, "The bot is restarting; try again in a moment.")
+		b.replyEphemeral(i, b.privatePrinterOf(i).T("bot.reply.restarting", nil))
 		return
 	}
 	defer b.inflight.Done()
 	defer func() {
 		if r := recover(); r != nil {
 			b.Log.Error("interaction handler panicked", "panic", r, "interaction", i.ID)
-			b.replyEphemeral(i, "Something went wrong on my side; nothing was changed.")
+			b.replyEphemeral(i, b.privatePrinterOf(i).T("bot.reply.panic", nil))
 		}
 	}()
 	b.observe(ctx, i)
@@ -360,14 +361,34 @@ func (b *Bot) pause(id int64, why error) {
 
 // playerName is a mention of the human playing side, or "the solo opponent".
 func playerName(rec storage.Game, side engine.Side) string {
-	p, ok := rec.Player(sideKey(side))
-	if ok && p.IsAI() {
-		return fmt.Sprintf(aiNameFmt, strings.TrimPrefix(p.UserID, storage.AIUserPrefix), side)
+	return playerNameIn(locale.For(locale.English), rec, side)
+}
+
+// playerNameIn is playerName in p's language: "<@id> (Versailles)", "the
+// solo opponent (Commune)", "the AI opponent (hard, Commune)".
+func playerNameIn(p *locale.Printer, rec storage.Game, side engine.Side) string {
+	pl, ok := rec.Player(sideKey(side))
+	if ok && pl.IsAI() {
+		return p.T("bot.player.ai", locale.Args{"Level": aiLevelName(p, strings.TrimPrefix(pl.UserID, storage.AIUserPrefix)), "Side": p.Side(side)})
 	}
-	if !ok || p.IsBot {
-		return "the solo opponent (" + side.String() + ")"
+	if !ok || pl.IsBot {
+		return p.T("bot.player.solo", locale.Args{"Side": p.Side(side)})
 	}
-	return mention(p.UserID) + " (" + side.String() + ")"
+	return p.T("bot.player", locale.Args{"User": mention(pl.UserID), "Side": p.Side(side)})
+}
+
+// aiLevelName is an AI level (easy, normal, hard) in p's language; an
+// unknown level stays as it is.
+func aiLevelName(p *locale.Printer, level string) string {
+	switch level {
+	case "easy":
+		return p.T("bot.ai.level.easy", nil)
+	case "normal":
+		return p.T("bot.ai.level.normal", nil)
+	case "hard":
+		return p.T("bot.ai.level.hard", nil)
+	}
+	return level
 }
 
 // Verify is the storage.VerifyFunc: replay the action log from the seed

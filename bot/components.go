@@ -3,12 +3,13 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -17,8 +18,9 @@ const challengeTTL = 24 * time.Hour
 func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 	data := i.MessageComponentData()
 	id, err := parseCustomID(data.CustomID)
+	pp := b.privatePrinterOf(i)
 	if err != nil {
-		b.replyEphemeral(i, "This button is not one I recognise; nothing was changed.")
+		b.replyEphemeral(i, pp.T("bot.reply.unknown-button", nil))
 		return
 	}
 	switch id.Verb {
@@ -30,12 +32,12 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 		b.onChoice(ctx, i, id, id.Arg)
 	case verbSelect:
 		if len(data.Values) != 1 {
-			b.replyEphemeral(i, "Pick one option.")
+			b.replyEphemeral(i, pp.T("bot.reply.pick-one", nil))
 			return
 		}
 		k, err := strconv.Atoi(data.Values[0])
 		if err != nil || k < 0 {
-			b.replyEphemeral(i, "That option is not valid; nothing was changed.")
+			b.replyEphemeral(i, pp.T("bot.reply.bad-option", nil))
 			return
 		}
 		b.onChoice(ctx, i, id, k)
@@ -54,14 +56,15 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 
 // showTurn answers privately with the user's panel, or whose turn it is.
 func (b *Bot) showTurn(ctx context.Context, i *discordgo.Interaction, gameID int64, note string) {
+	pp := b.privatePrinterOf(i)
 	rec, g, err := b.loadGame(ctx, gameID)
 	if err != nil || g == nil || rec.Status != storage.StatusActive {
-		b.replyEphemeral(i, gameNotRunning(rec, err))
+		b.replyEphemeral(i, gameNotRunningIn(pp, rec, err))
 		return
 	}
 	sides := rec.SidesOf(userID(i))
 	if len(sides) == 0 {
-		b.replyEphemeral(i, "You are not playing in game #"+strconv.FormatInt(rec.ID, 10)+". "+b.waitingText(rec, g))
+		b.replyEphemeral(i, pp.T("bot.reply.not-playing", locale.Args{"ID": rec.ID})+" "+b.waitingIn(pp, rec, g))
 		return
 	}
 	side := b.decidingSide(g, sides)
@@ -84,14 +87,15 @@ func (b *Bot) showHand(ctx context.Context, i *discordgo.Interaction, gameID int
 	if !b.deferEphemeral(i) {
 		return
 	}
+	pp := b.privatePrinterOf(i)
 	rec, g, err := b.loadGame(ctx, gameID)
 	if err != nil || g == nil || rec.Status != storage.StatusActive {
-		b.editOriginal(i, msg{content: gameNotRunning(rec, err)})
+		b.editOriginal(i, msg{content: gameNotRunningIn(pp, rec, err)})
 		return
 	}
 	sides := rec.SidesOf(userID(i))
 	if len(sides) == 0 {
-		b.editOriginal(i, msg{content: "You are not playing in this game, so you have no hand in it."})
+		b.editOriginal(i, msg{content: pp.T("bot.reply.no-hand", nil)})
 		return
 	}
 	side := b.decidingSide(g, sides)
@@ -100,36 +104,38 @@ func (b *Bot) showHand(ctx context.Context, i *discordgo.Interaction, gameID int
 
 func (b *Bot) handMessage(rec storage.Game, g *engine.Game, side engine.Side) msg {
 	s := &g.S
-	text := fmt.Sprintf("**Game #%d — your %s hand**\nHand: %s", rec.ID, side, b.cardList(g.Deck(), s.Hand[side]))
+	p := b.sidePrinter(rec, side)
+	d := g.Deck()
+	text := p.T("bot.hand.head", locale.Args{"ID": rec.ID, "Side": p.Side(side), "Cards": b.cardList(p, d, s.Hand[side])})
 	if len(s.SetAside[side]) > 0 {
-		text += "\nSet aside for the Final Crisis: " + b.cardList(g.Deck(), s.SetAside[side])
+		text += "\n" + p.T("bot.hand.set-aside", locale.Args{"Cards": b.cardList(p, d, s.SetAside[side])})
 	}
 	if s.FCHeld[side] && s.BotSide != side {
-		text += "\nFinal Crisis card: " + b.cardList(g.Deck(), []int8{int8(engine.FinalCrisisCardOf(side))})
+		text += "\n" + p.T("bot.hand.fc-card", locale.Args{"Cards": b.cardList(p, d, []int8{int8(engine.FinalCrisisCardOf(side))})})
 	}
 	if o := s.Objective[side]; o != 0 {
-		c := g.Deck().Card(int(o))
-		text += fmt.Sprintf("\nObjective: #%d %s (%s)", c.Num, c.Name, c.Space)
+		text += "\n" + p.T("bot.hand.objective", locale.Args{"Cards": b.objectiveList(p, d, []int8{o})})
 	} else if len(s.ObjOffer[side]) > 0 {
-		text += "\nObjectives offered (keep one): " + b.objectiveList(g.Deck(), s.ObjOffer[side])
+		text += "\n" + p.T("bot.hand.objectives-offered", locale.Args{"Cards": b.objectiveList(p, d, s.ObjOffer[side])})
 	}
-	m := msg{content: truncate(b.termsFor(rec.GuildID).Text(text), 2000)}
+	m := msg{content: truncate(text, 2000)}
 	if png := b.handPicture(rec, g, side); png != nil {
 		m.files = []*discordgo.File{pngFile("hand.png", png)}
 	}
 	return m
 }
 
-func (b *Bot) objectiveList(d *engine.Deck, objs []int8) string {
-	out := ""
-	for k, o := range objs {
+// objectiveList: "#40 Name (Space), …".
+func (b *Bot) objectiveList(p *locale.Printer, d *engine.Deck, objs []int8) string {
+	var out []string
+	for _, o := range objs {
 		c := d.Card(int(o))
-		if k > 0 {
-			out += ", "
+		if c == nil {
+			continue
 		}
-		out += fmt.Sprintf("#%d %s (%s)", c.Num, c.Name, c.Space)
+		out = append(out, p.T("bot.objective-in-list", locale.Args{"Card": p.CardName(d, c.Num), "Space": p.Term(c.Space.String())}))
 	}
-	return out
+	return strings.Join(out, ", ")
 }
 
 // onChoice applies a choice from a panel. The click is acknowledged at
@@ -141,38 +147,40 @@ func (b *Bot) onChoice(ctx context.Context, i *discordgo.Interaction, id customI
 	}
 	unlock := b.lockGame(id.Game)
 	defer unlock()
+	pp := b.privatePrinterOf(i)
 	rec, g, err := b.loadGame(ctx, id.Game)
 	if errors.Is(err, errPaused) {
-		b.editOriginal(i, msg{content: gameNotRunning(rec, err)})
+		b.editOriginal(i, msg{content: gameNotRunningIn(pp, rec, err)})
 		return
 	}
 	if err != nil || g == nil || rec.Status != storage.StatusActive {
-		b.editOriginal(i, msg{content: "This game is not running any more; nothing was changed."})
+		b.editOriginal(i, msg{content: pp.T("bot.reply.not-running-any-more", nil)})
 		return
 	}
 	user := userID(i)
 	side := id.side()
 	if !plays(rec, user, side) {
 		// Someone else's panel, or a forged id: change nothing.
-		b.followupEphemeral(i, msg{content: "These buttons belong to " + playerName(rec, side) + "; only they can use them."})
+		b.followupEphemeral(i, msg{content: pp.T("bot.reply.not-your-buttons", locale.Args{"Player": playerNameIn(pp, rec, side)})})
 		return
 	}
+	sp := b.sidePrinter(rec, side)
 	p, ok := g.PromptFor(side)
 	if id.Version != rec.StateVersion {
 		if !ok || !b.unchangedSince(ctx, rec, side, id.Version, p) {
-			b.editOriginal(i, b.panel(rec, g, side, "⚠️ This panel is out of date; here is the current one."))
+			b.editOriginal(i, b.panel(rec, g, side, sp.T("bot.note.out-of-date", nil)))
 			return
 		}
 	}
 	if !ok {
-		b.editOriginal(i, b.panel(rec, g, side, "It is not your decision now."))
+		b.editOriginal(i, b.panel(rec, g, side, sp.T("bot.note.not-your-decision", nil)))
 		return
 	}
 	if k >= len(p.Choices) {
-		b.editOriginal(i, b.panel(rec, g, side, "That option does not exist; here is the current panel."))
+		b.editOriginal(i, b.panel(rec, g, side, sp.T("bot.note.no-such-option", nil)))
 		return
 	}
-	from, chose := g.S.Version, g.ChoiceText(p, p.Choices[k])
+	from, chose := g.S.Version, sp.Choice(g, p, p.Choices[k])
 	rec, published, err := b.commitWith(ctx, rec, g, engine.Move{Side: side, Choice: p.Choices[k]}, user, "", pubAuto, panelTargetOf(i, side, chose))
 	if err != nil {
 		b.moveFailed(ctx, i, id.Game, side, err)
@@ -209,9 +217,10 @@ func (b *Bot) unchangedSince(ctx context.Context, rec storage.Game, side engine.
 }
 
 func (b *Bot) moveFailed(ctx context.Context, i *discordgo.Interaction, gameID int64, side engine.Side, err error) {
-	note := "That did not work: " + err.Error()
+	pp := b.privatePrinterOf(i)
+	note := pp.T("bot.note.failed", locale.Args{"Error": err.Error()})
 	if errors.Is(err, storage.ErrConflict) {
-		note = "⚠️ Someone moved at the same time; here is the current panel."
+		note = pp.T("bot.note.conflict", nil)
 	} else {
 		b.Log.Error("move failed", "game", gameID, "err", err)
 	}
@@ -232,38 +241,40 @@ func (b *Bot) onChallengeAnswer(ctx context.Context, i *discordgo.Interaction, i
 	}
 	unlock := b.lockGame(id.Game)
 	defer unlock()
+	pp := b.privatePrinterOf(i)
 	rec, err := b.Store.GameByID(ctx, id.Game)
 	if err != nil || rec.Status != storage.StatusWaiting {
-		b.followupEphemeral(i, msg{content: "This challenge is no longer open."})
+		b.followupEphemeral(i, msg{content: pp.T("bot.reply.challenge-closed", nil)})
 		return
 	}
+	pub := b.gamePrinter(rec) // the challenge message is public
 	user := userID(i)
 	if id.Verb == verbDecline {
 		if user != rec.InviteeID && user != rec.CreatedBy {
-			b.followupEphemeral(i, msg{content: "Only " + mention(rec.InviteeID) + " can answer this challenge."})
+			b.followupEphemeral(i, msg{content: pp.T("bot.reply.challenge-answer-only", locale.Args{"User": mention(rec.InviteeID)})})
 			return
 		}
 		_, _ = b.Store.Abandon(ctx, rec.ID)
-		b.editOriginal(i, msg{content: fmt.Sprintf("Challenge #%d was declined or withdrawn.", rec.ID)})
+		b.editOriginal(i, msg{content: pub.T("bot.challenge.declined", locale.Args{"ID": rec.ID})})
 		return
 	}
 	if rec.InviteeID != "" && user != rec.InviteeID {
-		b.followupEphemeral(i, msg{content: "Only " + mention(rec.InviteeID) + " can accept this challenge."})
+		b.followupEphemeral(i, msg{content: pp.T("bot.reply.challenge-accept-only", locale.Args{"User": mention(rec.InviteeID)})})
 		return
 	}
 	if b.Clock.Now().After(rec.CreatedAt.Add(challengeTTL)) {
 		_, _ = b.Store.Abandon(ctx, rec.ID)
-		b.editOriginal(i, msg{content: fmt.Sprintf("Challenge #%d expired (challenges last 24 hours).", rec.ID)})
+		b.editOriginal(i, msg{content: pub.T("bot.challenge.expired-answer", locale.Args{"ID": rec.ID})})
 		return
 	}
 	rec, _, err = b.startGame(ctx, rec, rec.Players)
 	if err != nil {
 		b.Log.Error("start game", "game", rec.ID, "err", err)
-		b.editOriginal(i, msg{content: "I could not start the game: " + err.Error()})
+		b.editOriginal(i, msg{content: pub.T("bot.reply.start-failed", locale.Args{"Error": err.Error()})})
 		return
 	}
-	b.editOriginal(i, msg{content: fmt.Sprintf("Challenge accepted: game #%d begins. %s plays Versailles, %s plays the Commune.",
-		rec.ID, playerName(rec, engine.Versailles), playerName(rec, engine.Commune))})
+	b.editOriginal(i, msg{content: pub.T("bot.challenge.accepted", locale.Args{"ID": rec.ID,
+		"Versailles": playerNameIn(pub, rec, engine.Versailles), "Commune": playerNameIn(pub, rec, engine.Commune)})})
 }
 
 // startGame creates the engine game of a waiting challenge, activates it
@@ -307,21 +318,22 @@ func (b *Bot) onUndoButton(ctx context.Context, i *discordgo.Interaction, id cus
 	}
 	unlock := b.lockGame(id.Game)
 	defer unlock()
+	pp := b.privatePrinterOf(i)
 	rec, g, err := b.loadGame(ctx, id.Game)
 	side := id.side()
 	if err != nil || g == nil || !plays(rec, userID(i), side) {
-		b.followupEphemeral(i, msg{content: "You cannot undo in this game."})
+		b.followupEphemeral(i, msg{content: pp.T("bot.reply.cannot-undo", nil)})
 		return
 	}
 	if id.Version != rec.StateVersion || !g.CanUndo(side) {
-		b.editOriginal(i, b.panel(rec, g, side, "Nothing to undo now (the panel was out of date, or hidden information was revealed)."))
+		b.editOriginal(i, b.panel(rec, g, side, pp.T("bot.note.nothing-to-undo", nil)))
 		return
 	}
 	if rec, err = b.commit(ctx, rec, g, engine.Move{Side: side, Undo: true}, userID(i)); err != nil {
 		b.moveFailed(ctx, i, id.Game, side, err)
 		return
 	}
-	b.editOriginal(i, b.panel(rec, g, side, "↩️ Your last choice was taken back."))
+	b.editOriginal(i, b.panel(rec, g, side, pp.T("bot.note.undone", nil)))
 }
 
 func (b *Bot) onUndoConsent(ctx context.Context, i *discordgo.Interaction, id customID) {
@@ -331,18 +343,20 @@ func (b *Bot) onUndoConsent(ctx context.Context, i *discordgo.Interaction, id cu
 	}
 	unlock := b.lockGame(id.Game)
 	defer unlock()
+	pp := b.privatePrinterOf(i)
 	rec, g, err := b.loadGame(ctx, id.Game)
 	asker := id.side()
 	if err != nil || g == nil {
-		b.followupEphemeral(i, msg{content: "That game is not running."})
+		b.followupEphemeral(i, msg{content: pp.T("bot.reply.not-running", nil)})
 		return
 	}
+	pub := b.gamePrinter(rec) // the request is a channel message
 	if !plays(rec, userID(i), asker.Other()) {
-		b.followupEphemeral(i, msg{content: "Only " + playerName(rec, asker.Other()) + " can answer this request."})
+		b.followupEphemeral(i, msg{content: pp.T("bot.reply.undo-answer-only", locale.Args{"Player": playerNameIn(pp, rec, asker.Other())})})
 		return
 	}
 	if id.Version != rec.StateVersion || !g.CanUndo(asker) || rec.Status != storage.StatusActive {
-		b.editOriginal(i, msg{content: "This undo request is out of date."})
+		b.editOriginal(i, msg{content: pub.T("bot.undo.out-of-date", nil)})
 		return
 	}
 	// The button's id is only a claim: the answer must meet the request
@@ -356,14 +370,14 @@ func (b *Bot) onUndoConsent(ctx context.Context, i *discordgo.Interaction, id cu
 		if err := b.Store.DropUndoRequest(ctx, rec.ID); err != nil {
 			b.Log.Warn("drop undo request", "game", rec.ID, "err", err)
 		}
-		b.editOriginal(i, msg{content: playerName(rec, asker.Other()) + " refused the undo."})
+		b.editOriginal(i, msg{content: pub.T("bot.undo.refused", locale.Args{"Player": playerNameIn(pub, rec, asker.Other())})})
 		return
 	}
 	if _, _, err = b.commitWith(ctx, rec, g, engine.Move{Side: asker, Undo: true}, req.UserID, userID(i), pubAlways, nil); err != nil {
-		b.editOriginal(i, msg{content: "The undo failed: " + err.Error()})
+		b.editOriginal(i, msg{content: pub.T("bot.undo.failed", locale.Args{"Error": err.Error()})})
 		return
 	}
-	b.editOriginal(i, msg{content: fmt.Sprintf("↩️ %s allowed %s to take back their last choice.", mention(userID(i)), mention(req.UserID))})
+	b.editOriginal(i, msg{content: pub.T("bot.undo.allowed", locale.Args{"User": mention(userID(i)), "Asker": mention(req.UserID)})})
 }
 
 func (b *Bot) onResignConfirm(ctx context.Context, i *discordgo.Interaction, id customID) {
@@ -372,34 +386,40 @@ func (b *Bot) onResignConfirm(ctx context.Context, i *discordgo.Interaction, id 
 	}
 	unlock := b.lockGame(id.Game)
 	defer unlock()
+	pp := b.privatePrinterOf(i)
 	rec, g, err := b.loadGame(ctx, id.Game)
 	side := id.side()
 	if err != nil || g == nil || rec.Status != storage.StatusActive || !plays(rec, userID(i), side) {
-		b.editOriginal(i, msg{content: "You cannot resign this game."})
+		b.editOriginal(i, msg{content: pp.T("bot.reply.cannot-resign", nil)})
 		return
 	}
 	if _, err = b.commitPublishing(ctx, rec, g, engine.Move{Side: side, Resign: true}, userID(i)); err != nil {
-		b.editOriginal(i, msg{content: "Resigning failed: " + err.Error()})
+		b.editOriginal(i, msg{content: pp.T("bot.reply.resign-failed", locale.Args{"Error": err.Error()})})
 		return
 	}
-	b.editOriginal(i, msg{content: "You resigned."})
+	b.editOriginal(i, msg{content: pp.T("bot.reply.resigned", nil)})
 }
 
-// gameNotRunning explains why a game's buttons no longer act.
+// gameNotRunning explains why a game's buttons no longer act (in
+// English; gameNotRunningIn speaks the reader's language).
 func gameNotRunning(rec storage.Game, err error) string {
+	return gameNotRunningIn(locale.For(locale.English), rec, err)
+}
+
+// gameNotRunningIn is gameNotRunning in p's language.
+func gameNotRunningIn(p *locale.Printer, rec storage.Game, err error) string {
+	id := locale.Args{"ID": rec.ID}
 	switch {
 	case errors.Is(err, errDeckChanged):
-		return fmt.Sprintf("Game #%d is paused: it was saved before the bot kept each game's cards, and the cards have changed since, "+
-			"so nothing more is played on it. A player or an admin can end it with `/rfop abandon`.", rec.ID)
+		return p.T("bot.not-running.deck-changed", id)
 	case errors.Is(err, errPaused):
-		return fmt.Sprintf("Game #%d is paused: its saved state does not match its move log (found when the bot started), "+
-			"so nothing more is played on it. A player or an admin can end it with `/rfop abandon`; the bot's logs say what differs.", rec.ID)
+		return p.T("bot.not-running.paused", id)
 	case err != nil:
-		return "That game is not running."
+		return p.T("bot.reply.not-running", nil)
 	case rec.Status == storage.StatusFinished:
-		return fmt.Sprintf("Game #%d is over; it is not running any more.", rec.ID)
+		return p.T("bot.not-running.finished", id)
 	case rec.Status == storage.StatusAbandoned:
-		return fmt.Sprintf("Game #%d was abandoned; it is not running any more.", rec.ID)
+		return p.T("bot.not-running.abandoned", id)
 	}
-	return "That game is not running yet."
+	return p.T("bot.not-running.waiting", nil)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/internal/fakediscord"
+	"github.com/rfop/rfop/locale"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -46,7 +47,8 @@ func (p *langPictures) seen() []glossary.Lang {
 
 // The `language` setting (glossary.md): a server set to French sees the
 // French edition's game terms on the board picture, in the board's text,
-// the turn panels and the hand DMs; card names are never translated.
+// the turn panels and the hand DMs; cards keep their numbers and show the
+// French edition's names.
 func TestE2EGameTermsInTheServersEdition(t *testing.T) {
 	pics := &langPictures{Pictures: sharedPictures(t)}
 	h := newHarnessWith(t, pics, defaultGuild())
@@ -57,26 +59,27 @@ func TestE2EGameTermsInTheServersEdition(t *testing.T) {
 	require.Contains(t, resp.Content, "Réglages enregistrés", "the answer speaks the server's new language")
 	assert.Contains(t, resp.Content, "Français")
 
-	rec := h.startChallenge(chanID, "versailles")
-	board := h.requireOneLiveBoard(chanID)
-	assert.Contains(t, board.Content, "La Commune ou la Mort — game #", "the game's title in the French edition")
+	rec := h.startLocalChallenge(chanID, "standard", locale.French)
+	board, turn := h.turnButton(chanID)
+	require.NotNil(t, board)
+	assert.Contains(t, board.Content, "La Commune ou la Mort — partie #", "the game's title in the French edition")
 	assert.Contains(t, board.Content, "Manche 1", "Round is Manche")
 	assert.Contains(t, pics.seen(), glossary.French, "the picture is drawn in French terms")
 	assert.NotContains(t, pics.seen(), glossary.English)
 
-	// Alice's hand DM lists her cards by their (English) names, intact.
+	// Alice's hand DM lists her cards by number and French name.
 	g := h.engineGame(h.gameByID(rec.ID))
+	fr := locale.For(locale.French)
 	dms := h.srv.DMs(alice)
 	require.NotEmpty(t, dms)
 	dm := dms[len(dms)-1].Content
 	for _, n := range g.S.Hand[engine.Versailles] {
-		name := g.Deck().Card(int(n)).Name
-		assert.Contains(t, dm, name, "card names are kept")
+		assert.Contains(t, dm, fr.CardName(g.Deck(), int(n)), "#N and the French name")
 	}
 	assert.Contains(t, dm, "Manche 1")
 
 	// Her panel: the objective labels name their spaces in French.
-	i := h.srv.ClickLabel(alice, h.turnMessage(chanID), "Take my turn")
+	i := h.srv.Click(alice, board, turn)
 	pr, err := i.WaitResponse(waitLong)
 	require.NoError(t, err)
 	panel := pr.Message
@@ -91,9 +94,8 @@ func TestE2EGameTermsInTheServersEdition(t *testing.T) {
 	all := strings.Join(labels, "\n")
 	for _, o := range g.S.ObjOffer[engine.Versailles] {
 		c := g.Deck().Card(int(o))
-		assert.Contains(t, all, c.Name, "the objective's card name")
-		fr := glossary.New(glossary.French, nil).Text(c.Space.String())
-		assert.Contains(t, all, fr, "its space in French")
+		assert.Contains(t, all, fr.CardName(g.Deck(), c.Num), "the objective's card")
+		assert.Contains(t, all, glossary.New(glossary.French, nil).Text(c.Space.String()), "its space in French")
 	}
 	// No English space name is left where French differs from it.
 	for x := engine.Space(0); x < engine.NumMapSpaces; x++ {

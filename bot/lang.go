@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/storage"
@@ -140,6 +141,9 @@ func (b *Bot) chosenLang(guildID string) (locale.Lang, bool) {
 	set, ok := b.langs[guildID]
 	b.mu.Unlock()
 	if !ok {
+		if b.Store == nil {
+			return locale.English, false
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), localeTimeout)
 		defer cancel()
 		st, err := b.Store.GuildSettings(ctx, guildID)
@@ -166,11 +170,17 @@ func (b *Bot) chosenLang(guildID string) (locale.Lang, bool) {
 // guildLocale is guildID's preferred locale as Discord last reported it
 // ("" if never seen).
 func (b *Bot) guildLocale(guildID string) string {
+	if b.Store == nil {
+		return b.seenLocale(b.guildLocales, guildID, nil)
+	}
 	return b.seenLocale(b.guildLocales, guildID, b.Store.GuildLocale)
 }
 
 // userLocale is userID's Discord locale as last seen ("" if never).
 func (b *Bot) userLocale(userID string) string {
+	if b.Store == nil {
+		return b.seenLocale(b.userLocales, userID, nil)
+	}
 	return b.seenLocale(b.userLocales, userID, b.Store.UserLocale)
 }
 
@@ -181,7 +191,7 @@ func (b *Bot) seenLocale(cache map[string]string, id string, read func(context.C
 	b.mu.Lock()
 	l, ok := cache[id]
 	b.mu.Unlock()
-	if ok {
+	if ok || read == nil {
 		return l
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), localeTimeout)
@@ -205,21 +215,30 @@ func (b *Bot) seenLocale(cache map[string]string, id string, read func(context.C
 // the guild's preferred one.
 func (b *Bot) observe(ctx context.Context, i *discordgo.Interaction) {
 	if uid := userID(i); uid != "" && i.Locale != "" {
-		b.remember(ctx, b.userLocales, uid, string(i.Locale), b.Store.SetUserLocale)
+		b.remember(ctx, true, uid, string(i.Locale))
 	}
 	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" {
-		b.remember(ctx, b.guildLocales, i.GuildID, string(*i.GuildLocale), b.Store.SetGuildLocale)
+		b.remember(ctx, false, i.GuildID, string(*i.GuildLocale))
 	}
 }
 
-// remember records a locale seen for id, writing it only when it changed.
-func (b *Bot) remember(ctx context.Context, cache map[string]string, id, l string, write func(context.Context, string, string) error) {
+// remember records a locale seen for a user (user) or a guild, writing it
+// only when it changed.
+func (b *Bot) remember(ctx context.Context, user bool, id, l string) {
+	cache := b.guildLocales
+	if user {
+		cache = b.userLocales
+	}
 	b.mu.Lock()
 	old, ok := cache[id]
 	cache[id] = l
 	b.mu.Unlock()
-	if ok && old == l {
+	if ok && old == l || b.Store == nil {
 		return
+	}
+	write := b.Store.SetGuildLocale
+	if user {
+		write = b.Store.SetUserLocale
 	}
 	if err := write(ctx, id, l); err != nil {
 		b.Log.Warn("remember a locale", "id", id, "err", err)
@@ -249,5 +268,15 @@ func (b *Bot) SeeGuildLocale(ctx context.Context, guildID, preferred string) {
 	if guildID == "" || preferred == "" {
 		return
 	}
-	b.remember(ctx, b.guildLocales, guildID, preferred, b.Store.SetGuildLocale)
+	b.remember(ctx, false, guildID, preferred)
+}
+
+// sidePrinter prints what side's player alone reads outside (or after) an
+// interaction: panels, hand DMs, reveals. It is the player's private
+// language (their last-seen locale is the one their last click carried).
+func (b *Bot) sidePrinter(rec storage.Game, side engine.Side) *locale.Printer {
+	if pl, ok := rec.Player(sideKey(side)); ok && !pl.IsBot && pl.UserID != "" {
+		return b.userPrinter(pl.UserID, rec.GuildID)
+	}
+	return b.gamePrinter(rec)
 }

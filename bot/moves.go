@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -206,7 +207,9 @@ func chainStart(moves []engine.Move, bot engine.Side) int {
 // hand, then the current choice (objectives, or the Final Crisis
 // discards) with its buttons, and the hand picture.
 func (b *Bot) handDM(rec storage.Game, g *engine.Game, side engine.Side) msg {
-	m := b.panelWith(rec, g, side, fmt.Sprintf("Game #%d in <#%s> — %s. Your hand: %s.", rec.ID, rec.ChannelID, roundName(g.S.Round), b.cardList(g.Deck(), g.S.Hand[side])), false)
+	p := b.sidePrinter(rec, side)
+	note := p.T("bot.hand-dm", locale.Args{"ID": rec.ID, "Channel": "<#" + rec.ChannelID + ">", "Round": roundNameIn(p, g.S.Round), "Cards": b.cardList(p, g.Deck(), g.S.Hand[side])})
+	m := b.panelWith(p, rec, g, side, note, false)
 	if png := b.handPicture(rec, g, side); png != nil {
 		m.files = []*discordgo.File{pngFile("hand.png", png)}
 	}
@@ -220,7 +223,7 @@ func (b *Bot) handPicture(rec storage.Game, g *engine.Game, side engine.Side) []
 	// The player's own view: the picture sorts it into labelled sections.
 	var png []byte
 	err := b.drawing(func() (err error) {
-		png, err = b.Pictures.Hand(b.langOf(rec.GuildID), g.Deck(), g.ViewFor(side))
+		png, err = b.Pictures.Hand(b.sidePrinter(rec, side).Lang(), g.Deck(), g.ViewFor(side))
 		return err
 	})
 	if err != nil {
@@ -241,9 +244,12 @@ func (b *Bot) resultText(rec storage.Game, g *engine.Game) (string, []string) {
 		}
 	}
 	r := g.S.Result
-	text := fmt.Sprintf("🏁 **Game #%d is over.** %s\nWinner: **%s**", rec.ID, r.Summary, r.Winner)
+	p := b.gamePrinter(rec)
+	text := p.T("bot.result", locale.Args{"ID": rec.ID, "Result": p.Result(g.Deck(), r)})
 	if r.Winner != engine.NoSide {
-		text += " — " + playerName(rec, r.Winner)
+		text += "\n" + p.T("bot.result.winner", locale.Args{"Side": p.Side(r.Winner), "Player": playerNameIn(p, rec, r.Winner)})
+	} else {
+		text += "\n" + p.T("bot.result.no-winner", nil)
 	}
-	return b.termsFor(rec.GuildID).Text(text) + "\n" + strings.Join(who, " "), users
+	return text + "\n" + strings.Join(who, " "), users
 }

@@ -26,11 +26,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -86,10 +86,36 @@ func panelTargetOf(i *discordgo.Interaction, side engine.Side, chose string) *pa
 }
 
 // isHandDM: the click came from a hand DM (a message of its own, not an
-// ephemeral panel).
+// ephemeral panel, nor the board of a game in DMs, which carries the Take
+// my turn button). Told by its buttons, whatever its language.
 func isHandDM(i *discordgo.Interaction) bool {
 	return i.Message != nil && i.GuildID == "" && i.Message.Flags&discordgo.MessageFlagsEphemeral == 0 &&
-		!strings.HasPrefix(i.Message.Content, "**Red Flag") && strings.Contains(i.Message.Content, "Your hand:")
+		!hasVerb(i.Message.Components, verbTurn)
+}
+
+// hasVerb reports whether components hold a button of verb.
+func hasVerb(comps []discordgo.MessageComponent, verb string) bool {
+	for _, c := range comps {
+		switch c := c.(type) {
+		case *discordgo.ActionsRow:
+			if hasVerb(c.Components, verb) {
+				return true
+			}
+		case discordgo.ActionsRow:
+			if hasVerb(c.Components, verb) {
+				return true
+			}
+		case *discordgo.Button:
+			if id, err := parseCustomID(c.CustomID); err == nil && id.Verb == verb {
+				return true
+			}
+		case discordgo.Button:
+			if id, err := parseCustomID(c.CustomID); err == nil && id.Verb == verb {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func entry(kind string, p outPayload) storage.OutboxEntry {
@@ -140,7 +166,7 @@ func (b *Bot) plan(ctx context.Context, rec storage.Game, g *engine.Game, steps 
 	}
 	if rec.GuildID != "" {
 		for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
-			if human[side] && len(b.revealLines(g, side, from)) > 0 {
+			if human[side] && len(b.revealLines(locale.For(locale.English), g, side, from)) > 0 {
 				out = append(out, entry(outReveal, outPayload{Side: side.Key(), From: from}))
 			}
 		}
@@ -558,12 +584,12 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 		}
 		return b.Store.UpdateOutbox(ctx, e.ID, nil, true)
 	}
-	notes, err := b.batchNotes(ctx, rec.ID, e.Version)
+	notes, err := b.batchNotes(ctx, rec, e.Version)
 	if err != nil {
 		return err
 	}
 	content := b.boardContent(rec, g, info, notes)
-	comps := []discordgo.MessageComponent{turnRow(rec.ID)}
+	comps := []discordgo.MessageComponent{turnRowIn(b.gamePrinter(rec), rec.ID)}
 	if g.S.Result != nil {
 		comps = rematchRow(b.gamePrinter(rec), rec) // the result board: Rematch, for two members
 	}
@@ -637,7 +663,7 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 // noteOnBoard adds the batch's notes (closed DMs) to the board the batch
 // showed, keeping its picture and buttons.
 func (b *Bot) noteOnBoard(ctx context.Context, rec storage.Game, g *engine.Game, info chainInfo, version int64) {
-	notes, err := b.batchNotes(ctx, rec.ID, version)
+	notes, err := b.batchNotes(ctx, rec, version)
 	if err != nil || len(notes) == 0 {
 		return
 	}
@@ -675,8 +701,8 @@ func (b *Bot) newerBoard(ctx context.Context, gameID, id int64, later []storage.
 
 // batchNotes are the board's public notes about its batch's hand DMs:
 // who could not be sent one (revealing nothing).
-func (b *Bot) batchNotes(ctx context.Context, gameID, version int64) ([]string, error) {
-	batch, err := b.Store.OutboxBatch(ctx, gameID, version)
+func (b *Bot) batchNotes(ctx context.Context, rec storage.Game, version int64) ([]string, error) {
+	batch, err := b.Store.OutboxBatch(ctx, rec.ID, version)
 	if err != nil {
 		return nil, err
 	}
@@ -684,7 +710,7 @@ func (b *Bot) batchNotes(ctx context.Context, gameID, version int64) ([]string, 
 	for _, e := range batch {
 		var o outOutcome
 		if e.Kind == outDM && json.Unmarshal(e.Outcome, &o) == nil && o.Closed {
-			notes = append(notes, closedDMsNote(o.User))
+			notes = append(notes, closedDMsNote(b.gamePrinter(rec), o.User))
 		}
 	}
 	return notes, nil

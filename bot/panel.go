@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -21,47 +22,46 @@ const (
 // panel renders side's current prompt as a private message: the question,
 // the choices as buttons (few, short) or select menus (many, long), and
 // Undo when allowed. The custom_ids carry the game, the version and side.
+// It speaks the language of side's player (lang.go).
 func (b *Bot) panel(rec storage.Game, g *engine.Game, side engine.Side, note string) msg {
-	return b.panelWith(rec, g, side, note, true)
+	return b.panelWith(b.sidePrinter(rec, side), rec, g, side, note, true)
 }
 
-// panelWith is panel, listing the hand under the question when showHand
-// (the hand DM already lists it in its note). Its words use the game terms
-// of the server's edition (terms.go), translated before they are measured
-// and cut to Discord's limits.
-func (b *Bot) panelWith(rec storage.Game, g *engine.Game, side engine.Side, note string, showHand bool) msg {
-	t := b.termsFor(rec.GuildID)
-	content := func(sb *strings.Builder) string { return truncate(t.Text(sb.String()), 2000) }
-	p, ok := g.PromptFor(side)
+// panelWith is panel in p's language, listing the hand under the question
+// when showHand (the hand DM already lists it in its note). Its words are
+// measured and cut to Discord's limits in that language.
+func (b *Bot) panelWith(p *locale.Printer, rec storage.Game, g *engine.Game, side engine.Side, note string, showHand bool) msg {
+	content := func(sb *strings.Builder) string { return truncate(sb.String(), 2000) }
+	pr, ok := g.PromptFor(side)
 	var sb strings.Builder
 	if note != "" {
 		sb.WriteString(note)
 		sb.WriteString("\n\n")
 	}
 	if g.S.Result != nil {
-		sb.WriteString("**Game over.** " + g.S.Result.Summary)
+		sb.WriteString(p.T("bot.panel.game-over", locale.Args{"Result": p.Result(g.Deck(), g.S.Result)}))
 		return msg{content: content(&sb)}
 	}
 	if !ok {
 		// No buttons: Take my turn would only say this again.
-		sb.WriteString(b.waitingText(rec, g))
+		sb.WriteString(b.waitingIn(p, rec, g))
 		return msg{content: content(&sb)}
 	}
-	fmt.Fprintf(&sb, "**Game #%d · %s · you play %s**\n%s", rec.ID, roundName(g.S.Round), side, g.PromptText(p))
-	if hand := g.S.Hand[side]; showHand && len(hand) > 0 && (p.Kind == engine.PromptPlay || p.Kind == engine.PromptFCPlay || p.Kind == engine.PromptCensor || p.Kind == engine.PromptFCDiscard || p.Kind == engine.PromptObjective) {
-		sb.WriteString("\nYour hand: " + b.cardList(g.Deck(), hand))
+	sb.WriteString(p.T("bot.panel.head", locale.Args{"ID": rec.ID, "Round": roundNameIn(p, g.S.Round), "Side": p.Side(side), "Prompt": p.Prompt(g, pr)}))
+	if hand := g.S.Hand[side]; showHand && len(hand) > 0 && (pr.Kind == engine.PromptPlay || pr.Kind == engine.PromptFCPlay || pr.Kind == engine.PromptCensor || pr.Kind == engine.PromptFCDiscard || pr.Kind == engine.PromptObjective) {
+		sb.WriteString("\n" + p.T("bot.panel.your-hand", locale.Args{"Cards": b.cardList(p, g.Deck(), hand)}))
 	}
-	labels := make([]string, len(p.Choices))
+	labels := make([]string, len(pr.Choices))
 	// Cards are chosen from their text: a select menu shows it under each
 	// option (buttons cannot); spaces stay one click away as buttons.
-	short := len(p.Choices) <= 10 && !cardChoice[p.Kind]
-	for k, c := range p.Choices {
-		labels[k] = t.Text(b.choiceLabel(g, p, c))
+	short := len(pr.Choices) <= 10 && !cardChoice[pr.Kind]
+	for k, c := range pr.Choices {
+		labels[k] = b.choiceLabel(p, g, pr, c)
 		if len([]rune(labels[k])) > 45 {
 			short = false
 		}
 	}
-	ver := int64(p.Version)
+	ver := int64(pr.Version)
 	var rows []discordgo.MessageComponent
 	if short {
 		var row discordgo.ActionsRow
@@ -71,7 +71,7 @@ func (b *Bot) panelWith(rec storage.Game, g *engine.Game, side engine.Side, note
 				row = discordgo.ActionsRow{}
 			}
 			style := discordgo.PrimaryButton
-			if c := p.Choices[k]; c.Kind == engine.ChooseDone || c.Kind == engine.ChooseNo || c.Kind == engine.ChooseStopRem {
+			if c := pr.Choices[k]; c.Kind == engine.ChooseDone || c.Kind == engine.ChooseNo || c.Kind == engine.ChooseStopRem {
 				style = discordgo.SecondaryButton
 			}
 			row.Components = append(row.Components, discordgo.Button{
@@ -85,11 +85,11 @@ func (b *Bot) panelWith(rec storage.Game, g *engine.Game, side engine.Side, note
 			var opts []discordgo.SelectMenuOption
 			for k := page * maxSelectOptions; k < len(labels) && k < (page+1)*maxSelectOptions; k++ {
 				opts = append(opts, discordgo.SelectMenuOption{Label: truncate(labels[k], maxOptionLabel), Value: fmt.Sprint(k),
-					Description: truncate(t.Text(b.describeChoice(g, p, p.Choices[k])), maxOptionLabel)})
+					Description: b.choiceDescription(p, g, pr, pr.Choices[k])})
 			}
-			ph := "Choose…"
+			ph := p.T("bot.panel.choose", nil)
 			if len(labels) > maxSelectOptions {
-				ph = fmt.Sprintf("Choose (%d–%d of %d)…", page*maxSelectOptions+1, page*maxSelectOptions+len(opts), len(labels))
+				ph = p.T("bot.panel.choose-page", locale.Args{"From": page*maxSelectOptions + 1, "To": page*maxSelectOptions + len(opts), "Of": len(labels)})
 			}
 			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 				MenuType: discordgo.StringSelectMenu, Placeholder: ph, Options: opts,
@@ -97,9 +97,9 @@ func (b *Bot) panelWith(rec storage.Game, g *engine.Game, side engine.Side, note
 			}}})
 		}
 	}
-	if p.CanUndo && len(rows) < maxRows {
+	if pr.CanUndo && len(rows) < maxRows {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-			Label: "Undo my last choice", Style: discordgo.DangerButton,
+			Label: p.T("bot.panel.undo", nil), Style: discordgo.DangerButton,
 			CustomID: customID{Verb: verbUndo, Game: rec.ID, Version: ver, Side: side.Key()}.String(),
 		}}})
 	}
@@ -112,32 +112,16 @@ var cardChoice = map[engine.PromptKind]bool{
 	engine.PromptFCPlay: true, engine.PromptEventDiscard: true, engine.PromptForceDiscard: true,
 }
 
-// turnRow holds the public "Take my turn" and "My hand" buttons.
+// turnRow holds the public "Take my turn" and "My hand" buttons (in the
+// game's public language: see turnRowIn).
 func turnRow(game int64) discordgo.ActionsRow {
+	return turnRowIn(locale.For(locale.English), game)
+}
+
+// turnRowIn is turnRow in p's language.
+func turnRowIn(p *locale.Printer, game int64) discordgo.ActionsRow {
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Take my turn", Style: discordgo.PrimaryButton, CustomID: customID{Verb: verbTurn, Game: game}.String()},
-		discordgo.Button{Label: "My hand", Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbHand, Game: game}.String()},
+		discordgo.Button{Label: p.T("bot.button.turn", nil), Style: discordgo.PrimaryButton, CustomID: customID{Verb: verbTurn, Game: game}.String()},
+		discordgo.Button{Label: p.T("bot.button.hand", nil), Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbHand, Game: game}.String()},
 	}}
-}
-
-func roundName(r int8) string {
-	if r >= 4 {
-		return "Final Crisis"
-	}
-	return fmt.Sprintf("Round %d", r)
-}
-
-func (b *Bot) cardList(d *engine.Deck, cards []int8) string {
-	var out []string
-	for _, n := range cards {
-		c := d.Card(int(n))
-		if c == nil {
-			continue
-		}
-		out = append(out, fmt.Sprintf("#%d %s (%d OP, %s)", c.Num, c.Name, c.OP, c.Colour()))
-	}
-	if len(out) == 0 {
-		return "none"
-	}
-	return strings.Join(out, ", ")
 }

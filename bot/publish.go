@@ -23,6 +23,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -176,7 +177,7 @@ type boardPost struct {
 func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, info chainInfo, bp boardPost) error {
 	content := b.boardContent(rec, g, info, bp.notes)
 	png := b.boardPicture(rec, g, info)
-	comps := []discordgo.MessageComponent{turnRow(rec.ID)}
+	comps := []discordgo.MessageComponent{turnRowIn(b.gamePrinter(rec), rec.ID)}
 	if g.S.Result != nil {
 		comps = rematchRow(b.gamePrinter(rec), rec) // the result board: Rematch, for two members
 	}
@@ -226,7 +227,8 @@ func (b *Bot) boardPicture(rec storage.Game, g *engine.Game, info chainInfo) []b
 	if b.Pictures == nil {
 		return nil
 	}
-	lang, view, caption := b.langOf(rec.GuildID), g.ViewFor(engine.NoSide), b.caption(g, info)
+	p := b.gamePrinter(rec)
+	lang, view, caption := p.Lang(), g.ViewFor(engine.NoSide), b.caption(p, g, info)
 	draw := func() (png []byte, err error) {
 		err = b.drawing(func() (err error) {
 			png, err = b.Pictures.Board(lang, g.Deck(), view, info.since, caption)
@@ -297,20 +299,20 @@ func (b *Bot) retireBoard(ctx context.Context, gameID int64) {
 // info.from (the newest maxBoardLines, without the solo opponent's
 // explanations), the notes and whose decision it is.
 func (b *Bot) boardContent(rec storage.Game, g *engine.Game, info chainInfo, notes []string) string {
-	t := b.termsFor(rec.GuildID) // translated before measuring
+	p := b.gamePrinter(rec) // the game's public language, before measuring
 	var lines []string
 	for _, e := range g.S.Log {
 		if e.Version >= info.from && e.To == engine.NoSide && !info.explained[e.Text] {
-			lines = append(lines, t.Text(e.Text))
+			lines = append(lines, p.LogLine(g.Deck(), e))
 		}
 	}
-	head := t.Text(fmt.Sprintf("**Red Flag Over Paris — game #%d · %s**\n", rec.ID, roundName(g.S.Round)))
+	head := p.T("bot.board.title", locale.Args{"Title": p.Term("Red Flag Over Paris"), "ID": rec.ID, "Round": roundNameIn(p, g.S.Round)}) + "\n"
 	var tail strings.Builder
 	for _, n := range notes {
-		tail.WriteString(t.Text(n) + "\n")
+		tail.WriteString(n + "\n")
 	}
 	if g.S.Result == nil {
-		tail.WriteString(t.Text(b.waitingText(rec, g)))
+		tail.WriteString(b.waitingIn(p, rec, g))
 	}
 	shown := lines
 	if len(shown) > maxBoardLines {
@@ -335,16 +337,16 @@ func (b *Bot) boardContent(rec storage.Game, g *engine.Game, info chainInfo, not
 
 // caption goes on the picture: the round, the first public line of the
 // chain (what was played) and who decides.
-func (b *Bot) caption(g *engine.Game, info chainInfo) string {
-	c := roundName(g.S.Round)
+func (b *Bot) caption(p *locale.Printer, g *engine.Game, info chainInfo) string {
+	c := roundNameIn(p, g.S.Round)
 	for _, e := range g.S.Log {
 		if e.Version >= info.chainFrom && e.To == engine.NoSide && !info.explained[e.Text] {
-			c += " · " + truncate(e.Text, 90)
+			c += " · " + truncate(p.LogLine(g.Deck(), e), 90)
 			break
 		}
 	}
 	if ps := g.Prompts(); len(ps) > 0 {
-		c += " · " + ps[0].Side.String() + " to decide"
+		c += " · " + p.T("bot.caption.decide", locale.Args{"Side": p.Side(ps[0].Side)})
 	}
 	return c
 }

@@ -2,10 +2,11 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -19,7 +20,7 @@ func (b *Bot) Remind(ctx context.Context) {
 			if now.After(rec.CreatedAt.Add(challengeTTL)) {
 				if _, err := b.Store.Abandon(ctx, rec.ID); err == nil {
 					_, _ = b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{
-						Content: fmt.Sprintf("Challenge #%d expired after 24 hours.", rec.ID), AllowedMentions: &discordgo.MessageAllowedMentions{}})
+						Content: b.gamePrinter(rec).T("bot.challenge.expired", locale.Args{"ID": rec.ID}), AllowedMentions: &discordgo.MessageAllowedMentions{}})
 				}
 			}
 		}
@@ -53,7 +54,7 @@ func (b *Bot) remind(ctx context.Context, gameID int64, interval time.Duration, 
 	if len(decidingUsers(rec, g)) == 0 {
 		return
 	}
-	note := fmt.Sprintf("⏰ Reminder: game #%d is waiting for you.", rec.ID)
+	note := b.gamePrinter(rec).T("bot.note.reminder", locale.Args{"ID": rec.ID})
 	if err := b.repostBoard(ctx, rec, g, boardPost{notify: true, notes: []string{note}}); err != nil {
 		if discordErrorCode(err) == codeUnknownChannel {
 			b.HandleChannelDelete(ctx, rec.ChannelID)

@@ -1,13 +1,13 @@
 package bot
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -20,7 +20,7 @@ var cardRef = regexp.MustCompile(`#(\d+)`)
 
 // revealLines are the private lines to side, written since version from,
 // that show side cards it does not hold (not "You keep objective …").
-func (b *Bot) revealLines(g *engine.Game, side engine.Side, from int) []string {
+func (b *Bot) revealLines(p *locale.Printer, g *engine.Game, side engine.Side, from int) []string {
 	s := &g.S
 	own := map[int]bool{int(s.Objective[side]): true}
 	for _, cards := range [][]int8{s.Hand[side], s.SetAside[side], s.ObjOffer[side]} {
@@ -40,14 +40,15 @@ func (b *Bot) revealLines(g *engine.Game, side engine.Side, from int) []string {
 			}
 		}
 		if shows {
-			out = append(out, withOP(g.Deck(), e.Text))
+			out = append(out, withOP(p, g.Deck(), e.Text, p.LogLine(g.Deck(), e)))
 		}
 	}
 	return out
 }
 
-// withOP adds each named card's OP and colour: "#12 Name (2 OP, red)".
-func withOP(deck *engine.Deck, text string) string {
+// withOP adds to line (text, the engine's English, in p's language) each
+// named card's OP and colour: "#12 Name (2 OP, red)".
+func withOP(p *locale.Printer, deck *engine.Deck, text, line string) string {
 	done := map[int]bool{}
 	for _, ref := range cardRef.FindAllStringSubmatch(text, -1) {
 		n, err := strconv.Atoi(ref[1])
@@ -59,16 +60,16 @@ func withOP(deck *engine.Deck, text string) string {
 		if c == nil || c.Kind == engine.ObjectiveCard {
 			continue
 		}
-		named := fmt.Sprintf("#%d %s", c.Num, c.Name)
-		text = strings.ReplaceAll(text, named, fmt.Sprintf("%s (%d OP, %s)", named, c.OP, c.Colour()))
+		named := p.CardName(deck, c.Num)
+		line = strings.ReplaceAll(line, named, p.T("bot.card-in-list", locale.Args{"Card": named, "OP": p.N("common.op-short", c.OP, nil), "Colour": colourWord(p, c)}))
 	}
-	return text
+	return line
 }
 
 // revealDM is the DM of what side was shown since from.
 func (b *Bot) revealDM(rec storage.Game, g *engine.Game, side engine.Side, from int) string {
-	text := revealDMText(rec.ID, rec.ChannelID, roundName(g.S.Round), b.revealLines(g, side, from))
-	return truncate(b.termsFor(rec.GuildID).Text(text), 2000)
+	p := b.sidePrinter(rec, side)
+	return truncate(revealDMText(p, rec.ID, rec.ChannelID, roundNameIn(p, g.S.Round), b.revealLines(p, g, side, from)), 2000)
 }
 
 // afterPanel is what the mover's panel shows after a choice: the next
@@ -76,33 +77,34 @@ func (b *Bot) revealDM(rec storage.Game, g *engine.Game, side engine.Side, from 
 // or the result. A hand DM the choice came from keeps its text, with the
 // choice added, and its picture is redrawn.
 func (b *Bot) afterPanel(rec storage.Game, g *engine.Game, side engine.Side, p outPayload) msg {
+	pr := b.sidePrinter(rec, side)
 	var notes []string
-	if lines := b.revealLines(g, side, p.From); len(lines) > 0 {
-		notes = append(notes, revealHeading+"\n"+strings.Join(lines, "\n"))
+	if lines := b.revealLines(pr, g, side, p.From); len(lines) > 0 {
+		notes = append(notes, pr.T("bot.reveal.heading", nil)+"\n"+strings.Join(lines, "\n"))
 	}
 	var m msg
 	_, again := g.PromptFor(side)
 	switch {
 	case g.S.Result != nil:
-		m = msg{content: "🏁 " + g.S.Result.Summary}
+		m = msg{content: "🏁 " + pr.Result(g.Deck(), g.S.Result)}
 	case again:
 		if g.S.Version > p.From+1 && rec.Mode == storage.ModeSolo {
-			notes = append([]string{soloPlayedNote}, notes...)
+			notes = append([]string{pr.T("bot.note.solo-played", nil)}, notes...)
 		} else if p.Token != "" && g.S.Version > p.From && roundAt(g, p.From) != g.S.Round {
-			notes = append([]string{newDealNote}, notes...)
+			notes = append([]string{pr.T("bot.note.new-deal", nil)}, notes...)
 		}
-		m = b.panel(rec, g, side, strings.Join(notes, "\n\n"))
+		m = b.panelWith(pr, rec, g, side, strings.Join(notes, "\n\n"), true)
 	default:
-		m = msg{content: b.termsFor(rec.GuildID).Text(strings.Join(append([]string{doneText}, notes...), "\n\n"))}
+		m = msg{content: truncate(strings.Join(append([]string{pr.T("bot.note.done", nil)}, notes...), "\n\n"), 2000)}
 	}
 	if p.Record != "" {
-		text := p.Record + "\n\n" + choseLine(p.Chose)
+		text := p.Record + "\n\n" + choseLine(pr, p.Chose)
 		if again && g.S.Result == nil {
 			text += "\n\n" + m.content
 		} else {
 			m.comps = nil
 		}
-		m.content = truncate(b.termsFor(rec.GuildID).Text(text), 2000)
+		m.content = truncate(text, 2000)
 		if png := b.handPicture(rec, g, side); png != nil {
 			m.files = []*discordgo.File{pngFile("hand.png", png)}
 		}

@@ -129,3 +129,10 @@ func (p *Printer) terms(deck *engine.Deck) *glossary.Terms {
 	}
 	return t
 }
+
+// Side is side s's name as a template argument: {{.Side}} is the
+// nominative, and the sentence may decline it ({{.Side.Gen}} in Russian)
+// or give it its article ({{.Side.Cap}}, {{.Side.De}} in French).
+func (p *Printer) Side(s engine.Side) any {
+	return p.sideWord(nil, s)
+}
