@@ -386,3 +386,33 @@ func frenchProblems(texts []string) []string {
 	}
 	return out
 }
+
+// Private texts follow the reader: on an English server, a player whose
+// Discord language is Russian gets a Russian panel and Russian hand DMs
+// (and hand picture), while the board and the other player stay English.
+func TestE2EPrivateTextsFollowThePlayersLocale(t *testing.T) {
+	pics := &recordingPictures{}
+	h := newHarnessWith(t, pics,
+		fakediscord.WithUser(fakediscord.User{ID: alice, Username: "alice", Locale: "ru"}),
+		defaultGuild())
+	rec := h.startChallenge(chanID, "versailles")
+	board := h.requireOneLiveBoard(chanID)
+	assert.Contains(t, board.Content, "Red Flag Over Paris — game #")
+	assert.Contains(t, board.Content, "Waiting for")
+
+	dms := h.srv.DMs(alice)
+	require.NotEmpty(t, dms)
+	assert.Contains(t, dms[len(dms)-1].Content, "Ваши карты:", "alice's hand DM is Russian")
+	bobs := h.srv.DMs(bob)
+	require.NotEmpty(t, bobs)
+	assert.Contains(t, bobs[len(bobs)-1].Content, "Your hand:", "bob's stays English")
+	assert.Contains(t, pics.seen(), glossary.Russian, "alice's hand picture")
+	assert.Contains(t, pics.seen(), glossary.English, "the board and bob's hand")
+
+	i := h.srv.ClickLabel(alice, board, "Take my turn")
+	resp, err := i.WaitResponse(waitLong)
+	require.NoError(t, err)
+	require.True(t, resp.Ephemeral())
+	assert.Contains(t, resp.Message.Content, fmt.Sprintf("**Партия #%d · Раунд 1 · вы играете за Версаль**", rec.ID))
+	assert.Empty(t, russianProblems([]string{resp.Message.Content}))
+}
