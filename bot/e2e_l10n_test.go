@@ -15,7 +15,6 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -37,11 +36,8 @@ import (
 // and checked: in Russian no run of two Latin words outside the names
 // kept on purpose; in French no English sentence (no fragment of an
 // English catalogue sentence, no English function word). The pictures are
-// drawn in the same language.
-//
-// Out of scope here: the slash commands' own replies (/rfop new, /rfop
-// solo: commands.go and cmdhandlers.go are translated on their own, with
-// their own test); their messages are left out of the collection.
+// drawn in the same language. The slash commands' replies that start the
+// games (/rfop new, /rfop solo) are collected too.
 func TestE2EWholeGamesSpeakTheServersLanguage(t *testing.T) {
 	for _, tc := range []struct {
 		lang  locale.Lang
@@ -209,15 +205,9 @@ func (h *harness) playByIDs(gameID int64, channel string, users []string, r *ran
 	return storage.Game{}
 }
 
-// gameplayTexts is every text the bot showed, every version of every
-// message, but the slash commands' own replies.
+// gameplayTexts is every text the bot showed: every version of every
+// message, ephemeral ones and DMs included.
 func (h *harness) gameplayTexts() []string {
-	commands := map[string]bool{}
-	for _, i := range h.srv.Interactions() {
-		if i.Type == discordgo.InteractionApplicationCommand {
-			commands[i.ID] = true
-		}
-	}
 	var out []string
 	seen := map[string]bool{}
 	add := func(s string) {
@@ -241,7 +231,7 @@ func (h *harness) gameplayTexts() []string {
 	}
 	for _, e := range h.srv.MessageEvents() {
 		m := e.Message
-		if m == nil || commands[m.InteractionID] || m.AuthorID != "" && m.AuthorID != h.botUserID() {
+		if m == nil || m.AuthorID != "" && m.AuthorID != h.botUserID() {
 			continue
 		}
 		add(m.Content)
@@ -300,8 +290,8 @@ func russianProblems(texts []string) []string {
 	return out
 }
 
-// englishWords are English function words no French sentence contains.
-var englishWords = regexp.MustCompile(`(?i)\b(the|you|your|to|and|of|is|are|with|this|that|for|from|its|their|my|not|was|has|have|who|which|what|by|it|at|nobody|none)\b`)
+// englishFunctionWords are English function words no French sentence contains.
+var englishFunctionWords = regexp.MustCompile(`(?i)\b(the|you|your|to|and|of|is|are|with|this|that|for|from|its|their|my|not|was|has|have|who|which|what|by|it|at|nobody|none)\b`)
 
 var (
 	fragmentsOnce sync.Once
@@ -373,7 +363,7 @@ func frenchProblems(texts []string) []string {
 	var out []string
 	for _, t := range texts {
 		clean := keptTokens.ReplaceAllString(t, " ")
-		if w := englishWords.FindString(clean); w != "" {
+		if w := englishFunctionWords.FindString(clean); w != "" {
 			out = append(out, fmt.Sprintf("English word %q in %q", w, t))
 			continue
 		}
