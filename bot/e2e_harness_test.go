@@ -52,12 +52,13 @@ func sharedPictures(t testing.TB) bot.Pictures {
 }
 
 // harness runs the real bot, with the real discordgo client, against the
-// fake Discord on loopback and a real SQLite file.
+// fake Discord on loopback and a real SQLite file (or, with dbPath a
+// postgres URL, a PostgreSQL database).
 type harness struct {
 	t      testing.TB
 	srv    *fakediscord.Server
 	dbPath string
-	store  *storage.SQLiteStore
+	store  storage.Store
 	dg     *discordgo.Session
 	b      *bot.Bot
 	seed   int64
@@ -135,7 +136,7 @@ func newHarnessWith(t testing.TB, pictures bot.Pictures, opts ...fakediscord.Opt
 
 func (h *harness) start() {
 	t := h.t
-	store, err := storage.Open(context.Background(), h.dbPath)
+	store, err := storage.OpenURL(context.Background(), h.dbPath)
 	require.NoError(t, err)
 	dg, err := discordgo.New("Bot test-token")
 	require.NoError(t, err)

@@ -13,6 +13,7 @@ import (
 	"github.com/rfop/rfop/internal/fakediscord"
 
 	"github.com/rfop/rfop/storage"
+	"github.com/rfop/rfop/storage/storagetest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -288,7 +289,21 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // TestE2ERestartResumes: stop the bot mid-game, start a new one on the same
 // database; the old buttons keep working and the game finishes.
 func TestE2ERestartResumes(t *testing.T) {
-	h := newHarness(t)
+	restartResumes(t, newHarness(t))
+}
+
+// TestE2ERestartResumesOnPostgres: the same on PostgreSQL (RFOP_DB a
+// postgres URL): a game played through the real bot, a restart, the game
+// verified against its log and finished. Skipped without a server (see
+// storagetest), failed under RFOP_REQUIRE_POSTGRES=1.
+func TestE2ERestartResumesOnPostgres(t *testing.T) {
+	h := &harness{t: t, srv: fakediscord.New(t, defaultGuild()), dbPath: storagetest.PostgresURL(t), seed: 7, clock: &offsetClock{}}
+	h.start()
+	t.Cleanup(h.stop)
+	restartResumes(t, h)
+}
+
+func restartResumes(t *testing.T, h *harness) {
 	rec := h.startChallenge(chanID, "versailles")
 	r := rand.New(rand.NewPCG(8, 9))
 	rec = h.playUntil(rec.ID, chanID, []string{alice, bob}, r, func(g storage.Game) bool { return g.StateVersion >= 40 })
