@@ -12,14 +12,15 @@
 //     over the engine's own prompts. Each iteration samples the unseen
 //     cards, walks one tree of moves with UCB1 among the moves legal in
 //     that sample, adds a node, plays on with a cheap heuristic policy
-//     (quickScore) for a few card plays and scores the position with
-//     Evaluate. Moves get priors from Evaluate one step ahead (at the root,
-//     after the rest of the own turn, as Greedy sees it): progressive
-//     widening tries the best-looking moves first and a progressive bias
-//     leans towards them until the playouts say otherwise. A prompt with a
-//     single legal choice costs nothing; the subtree of the chosen move is
-//     kept while the same side decides again at once (the next cube of the
-//     same operations), every other tree is dropped.
+//     (quickScore) for eight card plays or to the round's end and scores
+//     the position with Evaluate. Moves get priors from Evaluate one step
+//     ahead (at the root, after the rest of the own turn, as Greedy sees
+//     it): progressive widening tries the best-looking moves first and a
+//     progressive bias leans towards them until the playouts say
+//     otherwise. A prompt with a single legal choice costs nothing; the
+//     subtree of the chosen move is kept while the same side decides again
+//     at once (the next cube of the same operations), every other tree is
+//     dropped.
 //   - Greedy: the one-ply baseline; each choice on one sample, the rest of
 //     its own turn completed one step ahead at a time, scored by Evaluate.
 //   - Random: a uniformly random legal choice.
@@ -36,7 +37,7 @@
 // # Strength
 //
 // The ladder is run with rfop selfplay --players A,B (alternating sides);
-// see the issue note for the figures. PlayGame plays one game between two
+// docs/ai.md has the figures and the commands. PlayGame plays one game between two
 // players, each from its own InfoSet, simultaneous decisions asked of both
 // before either is applied.
 package ai
