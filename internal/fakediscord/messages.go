@@ -311,8 +311,9 @@ func (s *Server) commitLocked(kind MessageEventKind, m *Message, added []*Attach
 	}
 	ms := s.msgs[m.ID]
 	if ms == nil {
-		ms = &msgState{token: token}
+		ms = &msgState{token: token, seq: len(s.created)}
 		s.msgs[m.ID] = ms
+		s.created = append(s.created, ms)
 		s.chanMsgs[m.ChannelID] = append(s.chanMsgs[m.ChannelID], m.ID)
 	}
 	ms.cur = m

@@ -259,6 +259,7 @@ func (r *InteractionResponse) Ephemeral() bool { return r.Flags&discordgo.Messag
 // --- recorder accessors ---
 
 type msgState struct {
+	seq     int // index in Server.created
 	cur     *Message
 	history []*Message
 	token   string // interaction token that owns it
@@ -344,28 +345,70 @@ func (s *Server) Ephemerals(userID string) []*Message {
 
 // FindMessage returns the newest current message (any channel, ephemeral
 // ones included, deleted ones excluded) for which match is true, or nil.
+// match runs without the fake's lock held (it may call the fake); the
+// messages are read a chunk at a time, newest first, without copying the
+// whole store (load tests call this from hundreds of waiters at once).
 func (s *Server) FindMessage(match func(*Message) bool) *Message {
+	var buf [scanChunk]*Message
 	s.mu.Lock()
-	evs := s.msgEvents
-	cur := make([]*Message, 0, len(evs))
-	for i := len(evs) - 1; i >= 0; i-- {
-		if evs[i].Kind == MessageCreated {
-			cur = append(cur, s.msgs[evs[i].Message.ID].cur)
-		}
-	}
+	end := len(s.created)
 	s.mu.Unlock()
-	for _, m := range cur {
-		if !m.Deleted && match(m) {
-			return m
+	for end > 0 {
+		start := max(0, end-scanChunk)
+		n := 0
+		s.mu.Lock()
+		for i := end - 1; i >= start; i-- {
+			buf[n] = s.created[i].cur
+			n++
 		}
+		s.mu.Unlock()
+		for _, m := range buf[:n] {
+			if !m.Deleted && match(m) {
+				return m
+			}
+		}
+		end = start
 	}
 	return nil
 }
 
-// WaitMessage waits until FindMessage(match) finds a message.
+// scanChunk is how many messages FindMessage reads under one lock.
+const scanChunk = 256
+
+// WaitMessage waits until FindMessage(match) finds a message. match must
+// depend only on the message it is given (and on what the fake does not
+// change, like a DM channel's id): after one full search, only messages
+// created or changed since are looked at again.
 func (s *Server) WaitMessage(match func(*Message) bool, timeout time.Duration) (*Message, error) {
-	var got *Message
-	if s.WaitFor(func() bool { got = s.FindMessage(match); return got != nil }, timeout) {
+	s.mu.Lock()
+	seen := len(s.msgEvents)
+	s.mu.Unlock()
+	got := s.FindMessage(match)
+	if got != nil {
+		return got, nil
+	}
+	type changed struct {
+		seq int
+		m   *Message
+	}
+	var batch []changed
+	if s.WaitFor(func() bool {
+		batch = batch[:0]
+		s.mu.Lock()
+		for _, ev := range s.msgEvents[seen:] {
+			ms := s.msgs[ev.Message.ID]
+			batch = append(batch, changed{ms.seq, ms.cur})
+		}
+		seen = len(s.msgEvents)
+		s.mu.Unlock()
+		best := -1
+		for _, c := range batch {
+			if c.seq > best && !c.m.Deleted && match(c.m) {
+				got, best = c.m, c.seq
+			}
+		}
+		return got != nil
+	}, timeout) {
 		return got, nil
 	}
 	return nil, fmt.Errorf("fakediscord: no matching message after %v", timeout)

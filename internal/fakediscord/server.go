@@ -204,6 +204,7 @@ type Server struct {
 	msgs      map[string]*msgState
 	chanMsgs  map[string][]string
 	msgEvents []MessageEvent
+	created   []*msgState // every message, in creation order
 	files     []*Attachment
 
 	ixByID    map[string]*ixState
