@@ -78,7 +78,8 @@ func (h *harness) tryTurn(user, channel string, r *rand.Rand, think func()) erro
 		prev := panel
 		panel, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ID == prev.ID && m.Version > prev.Version }, waitLong)
 		if err != nil {
-			return fmt.Errorf("panel not updated: %w", err)
+			cur := h.srv.Message(prev.ID)
+			return fmt.Errorf("panel not updated from version %d (now %d: %q): %w", prev.Version, cur.Version, cur.Content, err)
 		}
 	}
 	return errors.New("decision chain did not end")
