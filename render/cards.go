@@ -26,45 +26,77 @@ const (
 
 type cardCache struct {
 	mu    sync.Mutex
-	cards map[int]*image.RGBA
+	cards map[int]*cardPicture
 }
 
-func (r *Renderer) cardImage(n int) (*image.RGBA, error) {
+// cardPicture is a cached card: packed (packed.go), or in RGBA in the
+// unlikely case it has too many colours to pack.
+type cardPicture struct {
+	packed *packedImage
+	rgba   *image.RGBA
+}
+
+// drawOver draws the card over dst with its top-left corner at o.
+func (c *cardPicture) drawOver(dst *image.RGBA, o image.Point) {
+	if c.packed != nil {
+		c.packed.drawOver(dst, o)
+		return
+	}
+	drawOver(dst, image.Rect(o.X, o.Y, o.X+CardWidth, o.Y+CardHeight), c.rgba)
+}
+
+// image returns the card's picture in RGBA (a new one if packed).
+func (c *cardPicture) image() *image.RGBA {
+	if c.packed != nil {
+		return c.packed.rgba()
+	}
+	return c.rgba
+}
+
+// cardImage returns card n's cached picture, drawing it on first use with
+// fs (nil: faces taken from the pool).
+func (r *Renderer) cardImage(n int, fs *faceSet) (*cardPicture, error) {
 	c := r.deck.Card(n)
 	if c == nil {
 		return nil, fmt.Errorf("render: no card #%d", n)
 	}
 	r.cards.mu.Lock()
-	img, ok := r.cards.cards[n]
+	pic, ok := r.cards.cards[n]
 	r.cards.mu.Unlock()
 	if ok {
-		return img, nil
+		return pic, nil
 	}
 	// Transparent outside the rounded corners, so that the card sits on
 	// any panel.
-	img = image.NewRGBA(image.Rect(0, 0, CardWidth, CardHeight))
-	fs := r.faces.take()
+	img := image.NewRGBA(image.Rect(0, 0, CardWidth, CardHeight))
+	if fs == nil {
+		fs = r.faces.take()
+		defer r.faces.give(fs)
+	}
 	p := r.painter(img, fs)
 	drawCard(p, c, image.Pt(0, 0))
-	r.faces.give(fs)
+	pic = &cardPicture{packed: pack(img)}
+	if pic.packed == nil {
+		pic.rgba = img
+	}
 	r.cards.mu.Lock()
 	if r.cards.cards == nil {
-		r.cards.cards = map[int]*image.RGBA{}
+		r.cards.cards = map[int]*cardPicture{}
 	}
-	r.cards.cards[n] = img
+	r.cards.cards[n] = pic
 	r.cards.mu.Unlock()
-	return img, nil
+	return pic, nil
 }
 
 // RenderCard returns the picture of card n (1..53) as a PNG, for /rfop card.
 func (r *Renderer) RenderCard(n int) ([]byte, error) {
-	ci, err := r.cardImage(n)
+	ci, err := r.cardImage(n, nil)
 	if err != nil {
 		return nil, err
 	}
-	img := image.NewRGBA(ci.Rect)
+	img := image.NewRGBA(image.Rect(0, 0, CardWidth, CardHeight))
 	draw.Draw(img, img.Rect, image.NewUniform(colBackground), image.Point{}, draw.Src)
-	drawOver(img, img.Rect, ci)
+	ci.drawOver(img, image.Point{})
 	return r.encodeBytes(img)
 }
 
@@ -90,7 +122,14 @@ var ErrEmptyHand = errors.New("render: nothing in hand")
 // (g.ViewFor(side)); the picture is for that player's eyes only: send it in
 // a DM or an ephemeral reply.
 func (r *Renderer) RenderHand(v *engine.View) ([]byte, error) {
-	img, err := r.DrawHand(v)
+	var pix []byte
+	img, err := r.drawHand(v, func(rect image.Rectangle) *image.RGBA {
+		pix = r.handPix.get(4 * rect.Dx() * rect.Dy())
+		return &image.RGBA{Pix: pix, Stride: 4 * rect.Dx(), Rect: rect}
+	})
+	if pix != nil {
+		defer r.handPix.put(pix)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -192,8 +231,15 @@ const (
 
 func handColX(c int) int { return handGap + c*(CardWidth+handGap) }
 
-// DrawHand is RenderHand without the PNG encoding.
-func (r *Renderer) DrawHand(v *engine.View) (img *image.RGBA, err error) {
+// DrawHand is RenderHand without the PNG encoding: it returns a new image
+// that the caller owns.
+func (r *Renderer) DrawHand(v *engine.View) (*image.RGBA, error) {
+	return r.drawHand(v, image.NewRGBA)
+}
+
+// drawHand draws the hand picture on a canvas from canvas(bounds), whose
+// pixels it paints over entirely (a reused buffer needs no clearing).
+func (r *Renderer) drawHand(v *engine.View, canvas func(image.Rectangle) *image.RGBA) (img *image.RGBA, err error) {
 	secs, err := handSections(r.pr, v)
 	if err != nil {
 		return nil, err
@@ -262,7 +308,7 @@ func (r *Renderer) DrawHand(v *engine.View) (img *image.RGBA, err error) {
 		h += bandH[i] + handGap
 	}
 
-	img = image.NewRGBA(image.Rect(0, 0, w, h))
+	img = canvas(image.Rect(0, 0, w, h))
 	p := r.painter(img, fs)
 	p.rect(img.Rect, colBackground)
 	// Whose cards, and when.
@@ -297,13 +343,13 @@ func (r *Renderer) DrawHand(v *engine.View) (img *image.RGBA, err error) {
 			}
 			cy := y + handPad + strip
 			for k, n := range pl.sec.cards {
-				ci, err := r.cardImage(n)
+				ci, err := r.cardImage(n, fs)
 				if err != nil {
 					return nil, err
 				}
 				x := handColX(pl.col + k%handCols)
 				yy := cy + (k/handCols)*(CardHeight+handGap)
-				drawOver(img, image.Rect(x, yy, x+CardWidth, yy+CardHeight), ci)
+				ci.drawOver(img, image.Pt(x, yy))
 			}
 		}
 		y += bandH[i] + handGap
@@ -327,12 +373,21 @@ func fitTitle(fs *faceSet, s string, w int) (*face, []string) {
 	return fc, lines
 }
 
+// encodeBytes encodes img as a PNG into a reused scratch buffer and
+// returns an exact-size copy: a growing buffer would allocate its size
+// several times over, and the picture may be kept a while (outbox,
+// caches).
 func (r *Renderer) encodeBytes(img image.Image) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := r.Encode(&buf, img); err != nil {
+	buf, _ := r.scratch.Get().(*bytes.Buffer)
+	if buf == nil {
+		buf = new(bytes.Buffer)
+	}
+	defer r.scratch.Put(buf)
+	buf.Reset()
+	if err := r.Encode(buf, img); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return bytes.Clone(buf.Bytes()), nil
 }
 
 // drawCard draws card c with its top-left corner at o.

@@ -105,7 +105,12 @@
 // between all games. Its static layer and sprites are read-only after New.
 // Font faces are not goroutine-safe (they cache glyphs), so each render
 // takes a private set of faces from a free list and gives it back; the
-// same goes for the board-sized canvases. The free lists keep
-// GOMAXPROCS+1 spares; renders beyond that in parallel allocate their own
-// and drop them afterwards. The card cache is guarded by a mutex.
+// same goes for the board-sized canvases and the pixel buffers of hand
+// pictures (RenderHand paints every pixel of a reused buffer; DrawHand and
+// DrawBoard return images of their own). The free lists keep
+// GOMAXPROCS+1 spares, made on demand (a caller that bounds its renders
+// makes no more than its bound); renders beyond that in parallel allocate
+// their own and drop them afterwards. PNGs are encoded into a reused
+// scratch buffer and returned as exact-size copies. The card cache is
+// guarded by a mutex.
 package render

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"image"
@@ -41,8 +40,33 @@ type Renderer struct {
 	pal     *boardPalette
 
 	canvases chan *canvas // free list of board-sized canvases
+	handPix  pixPool      // free list of hand-picture pixel buffers
 	bufs     bufferPool
+	scratch  sync.Pool // *bytes.Buffer: PNG output before its exact-size copy
 	enc      png.Encoder
+}
+
+// pixPool is a bounded free list of pixel buffers for pictures whose size
+// varies (hands): a buffer too small for a request is dropped, so the
+// spares grow to the largest size in use.
+type pixPool struct{ free chan []byte }
+
+func (p *pixPool) get(n int) []byte {
+	select {
+	case b := <-p.free:
+		if cap(b) >= n {
+			return b[:n]
+		}
+	default:
+	}
+	return make([]byte, n)
+}
+
+func (p *pixPool) put(b []byte) {
+	select {
+	case p.free <- b:
+	default: // enough spares; let this one go
+	}
 }
 
 // sprite is a rectangle of pre-drawn art.
@@ -90,6 +114,7 @@ func NewFor(deck *engine.Deck, lang glossary.Lang) (*Renderer, error) {
 	spares := runtime.GOMAXPROCS(0) + 1
 	r.faces = facePool{f: f, free: make(chan *faceSet, spares)}
 	r.canvases = make(chan *canvas, spares)
+	r.handPix = pixPool{free: make(chan []byte, spares)}
 	r.enc = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.bufs}
 	r.drawStatic()
 	return r, nil
@@ -142,12 +167,7 @@ func (r *Renderer) RenderBoard(v *engine.View, prev *engine.View, caption string
 	if err := r.drawBoardOn(c, v, prev, caption); err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	buf.Grow(256 << 10)
-	if err := r.Encode(&buf, c.img); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return r.encodeBytes(c.img)
 }
 
 // DrawBoard is RenderBoard without the PNG encoding: it returns a new image

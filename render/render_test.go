@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"image/draw"
 	"image/png"
 	"math/rand/v2"
 	"os"
@@ -727,9 +728,9 @@ func TestBoardUsesTheEditionsTerms(t *testing.T) {
 	// #42 Paris Cannons: its name is the catalogue's translation (issue 13:
 	// cards in the player's language), not a swap of the space name inside.
 	card := func(r *Renderer) *image.RGBA {
-		img, err := r.cardImage(42)
+		img, err := r.cardImage(42, nil)
 		require.NoError(t, err)
-		return img
+		return img.image()
 	}
 	name := image.Rect(10, 50, CardWidth-60, 105)
 	assert.True(t, regionDiffers(card(en), card(ru), name), "the card's name is translated")
@@ -762,6 +763,54 @@ func TestRenderEveryStateInEachEdition(t *testing.T) {
 				break
 			}
 			require.NoError(t, g.ApplyMove(m))
+		}
+	}
+}
+
+// TestRenderHandReusesCanvasesWithoutLeftovers: RenderHand draws on
+// reused pixel buffers; a hand drawn after a larger or a smaller one is
+// the same picture as DrawHand's fresh image, pixel for pixel.
+func TestRenderHandReusesCanvasesWithoutLeftovers(t *testing.T) {
+	r, err := New(engine.DefaultDeck()) // a renderer of its own: empty free lists
+	require.NoError(t, err)
+	big := handView(engine.Commune, 2, []int8{11, 18, 35}, []int8{9}, nil, 48, true)
+	small := handView(engine.Commune, 4, []int8{18, 35}, nil, nil, 0, false)
+	deal := handView(engine.Versailles, 1, []int8{2, 13, 29, 40}, nil, []int8{42, 51}, 0, true)
+	for k, v := range []*engine.View{big, small, deal, small, big} {
+		got, err := r.RenderHand(v)
+		require.NoError(t, err)
+		decoded, err := png.Decode(bytes.NewReader(got))
+		require.NoError(t, err)
+		want, err := r.DrawHand(v)
+		require.NoError(t, err)
+		require.Equal(t, want.Bounds(), decoded.Bounds(), "hand %d", k)
+		require.True(t, bytes.Equal(want.Pix, toRGBA(decoded).Pix), "hand %d differs from a fresh drawing", k)
+	}
+}
+
+// TestPackedCardDrawsLikeDrawOver: a card in the cache's packed form is
+// the same picture, and drawn over anything it gives exactly what
+// draw.Over gives with the RGBA picture (the rounded corners blend).
+func TestPackedCardDrawsLikeDrawOver(t *testing.T) {
+	r := testRenderer(t)
+	for _, n := range []int{1, 17, 42, 53} {
+		img := image.NewRGBA(image.Rect(0, 0, CardWidth, CardHeight))
+		fs := r.faces.take()
+		drawCard(r.painter(img, fs), r.deck.Card(n), image.Point{})
+		r.faces.give(fs)
+		p := pack(img)
+		require.NotNil(t, p, "card %d", n)
+		assert.Equal(t, img.Pix, p.rgba().Pix, "card %d unpacks to itself", n)
+		for _, at := range []image.Point{{0, 0}, {37, 11}, {-20, 300}} {
+			bg := image.NewRGBA(image.Rect(0, 0, CardWidth+60, CardHeight+40))
+			for i := range bg.Pix {
+				bg.Pix[i] = uint8(i*7 + i/13)
+			}
+			want := image.NewRGBA(bg.Rect)
+			copy(want.Pix, bg.Pix)
+			draw.Draw(want, image.Rect(at.X, at.Y, at.X+CardWidth, at.Y+CardHeight), img, image.Point{}, draw.Over)
+			p.drawOver(bg, at)
+			require.True(t, bytes.Equal(want.Pix, bg.Pix), "card %d at %v", n, at)
 		}
 	}
 }
