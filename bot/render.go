@@ -20,8 +20,11 @@ import (
 // several boards waiting (outbox.go, deliverBoard), and identical boards
 // are drawn once (boardCache).
 
-// renderSlots is about the number of cores.
-func renderSlots() int { return max(1, runtime.GOMAXPROCS(0)) }
+// renderSlots leaves one core to everything else: a picture is tens of
+// milliseconds of CPU, and with a render on every core an acknowledgement
+// (which must reach Discord within 3 s, and should within 100 ms) waits in
+// the scheduler's queue behind them. On one core there is still one slot.
+func renderSlots() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 
 // drawing runs draw while holding one of the render slots.
 // It gives up when the bot shuts down.
