@@ -21,9 +21,15 @@ import (
 type sqlStore struct {
 	where  string  // what to name in errors: the file, or the URL without its password
 	writer *sql.DB // writes (SQLite: exactly one connection)
-	reader *sql.DB // reads (SQLite: query_only connections; PostgreSQL: the writer's pool)
-	now    func() time.Time
-	d      *dialect
+	// writeTurn, if not nil, queues writers in arrival order (a buffered
+	// channel of one: blocked senders are served first come, first
+	// served): with one writer connection (SQLite), database/sql hands
+	// the freed connection to a random waiter, so under a burst of writes
+	// one could wait behind any number of later ones.
+	writeTurn chan struct{}
+	reader    *sql.DB // reads (SQLite: query_only connections; PostgreSQL: the writer's pool)
+	now       func() time.Time
+	d         *dialect
 }
 
 // dialect is what one backend does its own way.
@@ -114,6 +120,14 @@ func (s *sqlStore) readDB() conn { return conn{s.reader, s.d} }
 // READ COMMITTED, with the conditional UPDATEs and row locks described in
 // the package documentation.)
 func (s *sqlStore) write(ctx context.Context, fn func(conn) error) error {
+	if s.writeTurn != nil {
+		select {
+		case s.writeTurn <- struct{}{}:
+		case <-ctx.Done():
+			return fmt.Errorf("storage: begin: %w", ctx.Err())
+		}
+		defer func() { <-s.writeTurn }()
+	}
 	tx, err := s.writer.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("storage: begin: %w", err)

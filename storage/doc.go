@@ -129,6 +129,10 @@
 //     (a second store, an admin tool) writes the same file the wait goes
 //     through the busy timeout at BEGIN and never fails halfway through a
 //     transaction with a lock upgrade that cannot wait (SQLITE_BUSY_SNAPSHOT).
+//     Writers take their turn in arrival order (a one-slot channel in front
+//     of the pool): database/sql gives a freed connection to a random
+//     waiter, and under a burst (200 games started at once) that left some
+//     writes waiting seconds behind later ones.
 //   - a reader pool of a few query_only connections with deferred
 //     transactions. In WAL mode readers never block the writer nor are
 //     blocked by it; multi-statement reads (a game and its players, a game

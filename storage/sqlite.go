@@ -118,7 +118,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*SQLiteStore, error
 	writer.SetConnMaxLifetime(0)
 	writer.SetConnMaxIdleTime(0)
 
-	s := &SQLiteStore{sqlStore: sqlStore{where: abs, writer: writer, reader: writer, now: o.now, d: sqliteDialect}, path: abs}
+	s := &SQLiteStore{sqlStore: sqlStore{where: abs, writer: writer, writeTurn: make(chan struct{}, 1), reader: writer, now: o.now, d: sqliteDialect}, path: abs}
 	fail := func(err error) (*SQLiteStore, error) {
 		if s.reader != writer {
 			s.reader.Close()
