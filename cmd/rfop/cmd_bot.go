@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -87,11 +88,32 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	log.Info("starting", "db", storage.Redact(*db), "test_guild", *guild, "api_base", *apiBase)
+	limit := softMemoryLimit(os.Getenv)
+	log.Info("starting", "db", storage.Redact(*db), "test_guild", *guild, "api_base", *apiBase, "memory_limit_mib", limit>>20)
 	if err := bot.Run(ctx, cfg); err != nil {
 		log.Error("bot stopped", "err", err)
 		return 1
 	}
 	log.Info("stopped cleanly")
 	return 0
+}
+
+// defaultMemoryLimit is the Go runtime's soft memory limit when GOMEMLIMIT
+// is not set. Without one the collector lets the heap grow to twice what
+// is live, and the bot's long-lived part (the board art, card pictures and
+// fonts of each language in use, about 60 MiB for one) counts in that; a
+// burst of games (every game's first board and hand DMs at once) then
+// doubled the peak. The limit makes the collector run earlier instead; it
+// is soft, so a bot that needs more gets more (the runtime caps the
+// collector's share of CPU rather than fail).
+const defaultMemoryLimit = 200 << 20
+
+// softMemoryLimit sets defaultMemoryLimit unless GOMEMLIMIT (read by the
+// runtime itself, "off" included) chose a limit, and returns the limit in
+// force.
+func softMemoryLimit(getenv func(string) string) int64 {
+	if getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(defaultMemoryLimit)
+	}
+	return debug.SetMemoryLimit(-1)
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"math"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -101,5 +103,34 @@ func TestHelpListsEverySubcommandOnOneLine(t *testing.T) {
 	}
 	for _, want := range []string{"bot", "play", "selfplay", "render"} {
 		require.Contains(t, commands, want)
+	}
+}
+
+// TestBotSetsASoftMemoryLimitUnlessGOMEMLIMITDoes: the bot runs with a
+// 200 MiB soft memory limit by default; a GOMEMLIMIT in the environment
+// (which the runtime has already applied) is left alone.
+func TestBotSetsASoftMemoryLimitUnlessGOMEMLIMITDoes(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	t.Cleanup(func() { debug.SetMemoryLimit(before) })
+	for _, tc := range []struct {
+		name, env string
+		preset    int64 // the limit the runtime took from GOMEMLIMIT
+		want      int64
+	}{
+		{"no GOMEMLIMIT: the default", "", math.MaxInt64, defaultMemoryLimit},
+		{"GOMEMLIMIT set: kept", "512MiB", 512 << 20, 512 << 20},
+		{"GOMEMLIMIT=off: kept", "off", math.MaxInt64, math.MaxInt64},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			debug.SetMemoryLimit(tc.preset)
+			got := softMemoryLimit(func(k string) string {
+				if k == "GOMEMLIMIT" {
+					return tc.env
+				}
+				return ""
+			})
+			require.Equal(t, tc.want, got)
+			require.Equal(t, tc.want, debug.SetMemoryLimit(-1))
+		})
 	}
 }
