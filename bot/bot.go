@@ -18,8 +18,8 @@
 // game's publisher (outbox.go), so a crash never loses it; a new round is
 // published at once, so both players choose their objectives together.
 //
-// Rendering (render.go): at most about one picture per core is drawn at
-// once, never on the path of an acknowledgement.
+// Rendering (render.go): pictures are drawn on all cores but one (one at
+// a time on two cores), never on the path of an acknowledgement.
 //
 // Hidden information: channel messages, their attachments and summaries
 // are built only from the engine's public view and public log lines;

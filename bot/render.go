@@ -10,15 +10,26 @@ import (
 	"github.com/rfop/rfop/glossary"
 )
 
-// Bounded rendering. A board picture costs tens of milliseconds of CPU
-// and a board-sized canvas; drawn for every game at once (200 games
-// started together) they starve the acknowledgements and hold hundreds of
-// MiB. So at most renderSlots pictures are drawn at once; the others wait
-// their turn. Nothing waits for a picture before acknowledging: clicks
-// are acknowledged first, and boards are drawn by the game's publisher
-// after the move is stored. A game's publisher draws only the newest of
-// several boards waiting (outbox.go, deliverBoard), and identical boards
-// are drawn once (boardCache).
+// Bounded rendering. A picture costs tens of milliseconds of CPU (a hand
+// picture of a new deal, encoded, is the costliest) and a canvas of
+// several MiB; drawn for every game at once (200 games started together
+// want 200 boards and 400 hand DMs) they starve the acknowledgements and
+// hold hundreds of MiB. So:
+//   - at most renderSlots pictures are drawn at once, one fewer than the
+//     cores, so that one core is always free for acknowledgements and
+//     panels; the others wait their turn;
+//   - nothing waits for a picture before acknowledging: clicks are
+//     acknowledged first, and boards and hand DMs are drawn by the game's
+//     publisher after the move is stored, holding neither the game's lock
+//     nor the database;
+//   - a game's publisher draws only the newest of several boards waiting
+//     (outbox.go, deliverBoard), and identical boards are drawn once
+//     (boardCache);
+//   - the renderer reuses its canvases and buffers (package render), so
+//     the slots bound the memory in pictures too.
+// The binary (cmd/rfop) also sets a soft memory limit (GOMEMLIMIT,
+// default 200 MiB), so the collector does not let a burst's garbage
+// double the heap.
 
 // renderSlots leaves one core to everything else: a picture is tens of
 // milliseconds of CPU, and with a render on every core an acknowledgement
