@@ -208,7 +208,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 			return
 		}
 		b.editOriginal(i, msg{content: say(pub, "cmd.new.begins", argNum("Game", rec.ID),
-			argText("Versailles", playerName(rec, engine.Versailles)), argText("Commune", playerName(rec, engine.Commune)),
+			argText("Versailles", playerNameIn(pub, rec, engine.Versailles)), argText("Commune", playerNameIn(pub, rec, engine.Commune)),
 			argText("Variant", variantPhrase(pub, variant)))})
 		return
 	}
@@ -296,7 +296,7 @@ func (b *Bot) cmdBoard(ctx context.Context, i *discordgo.Interaction) {
 	defer unlock()
 	rec, g, err := b.loadGame(ctx, rec.ID)
 	if err != nil || g == nil || rec.Status != storage.StatusActive {
-		b.editOriginal(i, msg{content: gameNotRunning(rec, err)})
+		b.editOriginal(i, msg{content: gameNotRunningIn(p, rec, err)})
 		return
 	}
 	if err := b.repostBoard(ctx, rec, g, boardPost{}); err != nil {
@@ -316,7 +316,7 @@ func (b *Bot) cmdLog(ctx context.Context, i *discordgo.Interaction, o options) {
 	}
 	_, g, err := b.loadGame(ctx, rec.ID)
 	if err != nil {
-		b.replyEphemeral(i, gameNotRunning(rec, err))
+		b.replyEphemeral(i, gameNotRunningIn(p, rec, err))
 		return
 	}
 	viewer := engine.NoSide
@@ -489,7 +489,7 @@ func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) {
 			continue
 		}
 		sb.WriteString(p.T("cmd.status.game", locale.Args{"Game": rec.ID, "Channel": "<#" + rec.ChannelID + ">",
-			"Round": roundName(g.S.Round), "Waiting": b.waitingText(rec, g)}) + "\n")
+			"Round": roundNameIn(p, g.S.Round), "Waiting": b.waitingIn(p, rec, g)}) + "\n")
 	}
 	if sb.Len() == 0 {
 		b.replyEphemeral(i, p.T("cmd.status.none", nil))
@@ -524,7 +524,7 @@ func (b *Bot) cmdUndo(ctx context.Context, i *discordgo.Interaction) {
 		defer unlock()
 		rec, g, err := b.loadGame(ctx, rec.ID)
 		if err != nil || g == nil {
-			b.editOriginal(i, msg{content: gameNotRunning(rec, err)})
+			b.editOriginal(i, msg{content: gameNotRunningIn(p, rec, err)})
 			return
 		}
 		sides := rec.SidesOf(userID(i))
@@ -567,7 +567,7 @@ func (b *Bot) cmdUndo(ctx context.Context, i *discordgo.Interaction) {
 		other, _ := rec.Player(sideKey(side.Other()))
 		pub := b.gamePrinter(rec)
 		_, err = b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{
-			Content: pub.T("cmd.undo.ask", locale.Args{"Player": playerName(rec, side), "Opponent": mention(other.UserID)}),
+			Content: pub.T("cmd.undo.ask", locale.Args{"Player": playerNameIn(pub, rec, side), "Opponent": mention(other.UserID)}),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.Button{Label: pub.T("cmd.undo.allow", nil), Style: discordgo.SuccessButton, CustomID: customID{Verb: verbUndoOK, Game: rec.ID, Version: rec.StateVersion, Side: side.Key()}.String()},
 				discordgo.Button{Label: pub.T("cmd.undo.refuse", nil), Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbUndoNo, Game: rec.ID, Version: rec.StateVersion, Side: side.Key()}.String()},

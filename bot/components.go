@@ -363,7 +363,7 @@ func (b *Bot) onUndoConsent(ctx context.Context, i *discordgo.Interaction, id cu
 	// stored when the asker's side asked, at this very version.
 	req, err := b.Store.PendingUndo(ctx, rec.ID)
 	if err != nil || req.Side != sideKey(asker) || req.Version != id.Version || !plays(rec, req.UserID, asker) {
-		b.followupEphemeral(i, msg{content: refuseNoRequest})
+		b.followupEphemeral(i, msg{content: pp.T("cmd.refuse.no-request", nil)})
 		return
 	}
 	if id.Verb == verbUndoNo {

@@ -188,6 +188,7 @@ func TestE2ECommandRepliesInTheReadersLanguage(t *testing.T) {
 			require.NoError(t, err, "the board is posted")
 			rec := h.game(chanID)
 
+			r.cmd("status, a game", carol, fakediscord.SubCmd("status"))
 			r.cmd("board", carol, fakediscord.SubCmd("board"))
 			r.cmd("board again, too soon", carol, fakediscord.SubCmd("board"))
 			r.cmd("log", carol, fakediscord.SubCmd("log"))

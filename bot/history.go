@@ -397,7 +397,7 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 	p := b.privatePrinterOf(i)
 	rec, err := b.Store.GameByID(ctx, id.Game)
 	if err != nil || rec.Status != storage.StatusFinished {
-		b.replyEphemeral(i, gameNotRunning(rec, err))
+		b.replyEphemeral(i, gameNotRunningIn(p, rec, err))
 		return
 	}
 	v, okV := rec.Player(storage.SideVersailles)

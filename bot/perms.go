@@ -54,10 +54,8 @@ const (
 	askUndoCoolDown = 5 * time.Minute
 )
 
-// refuseNoRequest answers a click on an undo request that is no longer
-// pending (components.go). The other refusals are catalogue messages
-// (cmd.refuse.*), in the language of the member refused.
-const refuseNoRequest = "There is no pending undo request for this; nothing was changed."
+// The refusals are catalogue messages (cmd.refuse.*), in the language of
+// the member refused.
 
 // may decides whether the member behind i may do a on rec (nil for
 // actions that concern no game); when not, it returns the polite refusal,
