@@ -73,6 +73,19 @@
 // numbers per session. DisconnectAll and InvalidateSessions drop the
 // connections.
 //
+// Sharding: a session that IDENTIFYs with "shard": [id, count] gets in
+// READY and GUILD_CREATE only the guilds it owns by Discord's formula
+// (guild_id >> 22) % count (ShardOf), and only their events:
+// INTERACTION_CREATE, MESSAGE_*, CHANNEL_*, GUILD_* go to the sessions of
+// the shard that owns the event's guild; DMs and events of no guild go to
+// shard 0. A session without a shard (or [0, 1]) receives everything.
+// An invalid shard is closed with 4010. GET /gateway/bot recommends
+// WithShards shards. Simulated user actions wait (the dispatch wait) for
+// the owning shard to be connected, so a click while its process restarts
+// is delivered once it is back; WaitGuildReady waits for it, and
+// GatewayStats.ReadyShards counts the connected shards. Guild ids that are
+// not snowflakes (the "g1" of unsharded tests) belong to shard 0.
+//
 // # Recorders
 //
 // Every message version is kept (Message, MessageHistory, MessageEvents);
@@ -94,6 +107,6 @@
 //
 // Not implemented: voice, reactions, pins, threads, webhooks other than
 // interaction tokens, permission checks on REST calls, zlib-compressed
-// gateway frames, sharding beyond echoing the shard, and REST rate limits
+// gateway frames, Discord's identify rate limit (max_concurrency), and REST rate limits
 // other than injected ones.
 package fakediscord

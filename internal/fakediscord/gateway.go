@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -57,6 +58,9 @@ type gwSession struct {
 	token   string
 	intents int
 	shard   json.RawMessage
+	// shardID and shardCount are the session's shard; a count of 0 or 1
+	// (no shard sent, or [0, 1]) receives every guild's events.
+	shardID, shardCount int
 
 	mu   sync.Mutex // seq, buf
 	seq  int64
@@ -238,11 +242,22 @@ func (s *Server) gwIdentify(c *gwConn, d json.RawMessage) bool {
 		return false
 	}
 	sess := &gwSession{id: randHex(16), token: id.Token, intents: id.Intents, shard: id.Shard}
+	if len(id.Shard) > 0 && string(id.Shard) != "null" {
+		var sh []int
+		if json.Unmarshal(id.Shard, &sh) != nil || len(sh) != 2 || sh[1] < 1 || sh[0] < 0 || sh[0] >= sh[1] {
+			c.closeWith(4010, "Invalid shard")
+			return false
+		}
+		sess.shardID, sess.shardCount = sh[0], sh[1]
+	}
 
 	s.mu.Lock()
 	guildStubs := make([]map[string]any, 0, len(s.guildOrder))
 	var creates []json.RawMessage
 	for _, gid := range s.guildOrder {
+		if !sess.owns(gid) {
+			continue // another shard's guild: not in this READY
+		}
 		guildStubs = append(guildStubs, map[string]any{"id": gid, "unavailable": true})
 		b, _ := json.Marshal(s.guildCreateLocked(s.guilds[gid]))
 		creates = append(creates, b)
@@ -410,27 +425,53 @@ func (s *Server) gwGuildMembers(c *gwConn, d json.RawMessage) {
 	}
 }
 
-// readyConns returns the connections that have received READY/RESUMED.
-func (g *gateway) readyConns() []*gwConn {
+// ShardOf returns the shard that receives a guild's events among count
+// shards, by Discord's formula (guild_id >> 22) % count. DMs (guildID "")
+// belong to shard 0, and so does a guild id that is not a snowflake (the
+// short ids of unsharded tests, such as "g1").
+func ShardOf(guildID string, count int) int {
+	if count <= 1 || guildID == "" {
+		return 0
+	}
+	id, err := strconv.ParseUint(guildID, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return int((id >> 22) % uint64(count))
+}
+
+// owns reports whether the session receives the guild's events ("" for a
+// DM or an event of no guild).
+func (sess *gwSession) owns(guildID string) bool {
+	return sess.shardCount <= 1 || ShardOf(guildID, sess.shardCount) == sess.shardID
+}
+
+// anyGuild routes an event to every ready session, sharded or not.
+const anyGuild = "\x00any"
+
+// readyConns returns the connections that have received READY/RESUMED
+// and receive the guild's events (anyGuild: all of them).
+func (g *gateway) readyConns(guildID string) []*gwConn {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	var out []*gwConn
 	for c, ready := range g.conns {
-		if ready {
+		if ready && c.sess != nil && (guildID == anyGuild || c.sess.owns(guildID)) {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-// waitReady waits until at least one connection is ready.
-func (g *gateway) waitReady(timeout time.Duration) bool {
+// waitReady waits until at least one connection that receives the
+// guild's events is ready (anyGuild: any connection).
+func (g *gateway) waitReady(guildID string, timeout time.Duration) bool {
 	deadline := time.Now().Add(timeout)
 	for {
 		g.mu.Lock()
 		n := 0
-		for _, ready := range g.conns {
-			if ready {
+		for c, ready := range g.conns {
+			if ready && c.sess != nil && (guildID == anyGuild || c.sess.owns(guildID)) {
 				n++
 			}
 		}
@@ -452,10 +493,11 @@ func (g *gateway) waitReady(timeout time.Duration) bool {
 	}
 }
 
-// broadcast dispatches an event to every ready connection. onSend is
-// called with the time just before the first write. It returns how many
-// connections got the event.
-func (g *gateway) broadcast(t string, data any, onSend func(time.Time)) int {
+// broadcast dispatches an event to every ready connection that receives
+// the guild's events (the shard that owns it; "" is a DM, shard 0's).
+// onSend is called with the time just before the first write. It returns
+// how many connections got the event.
+func (g *gateway) broadcast(t, guildID string, data any, onSend func(time.Time)) int {
 	raw, ok := data.(json.RawMessage)
 	if !ok {
 		b, err := json.Marshal(data)
@@ -465,7 +507,7 @@ func (g *gateway) broadcast(t string, data any, onSend func(time.Time)) int {
 		raw = b
 	}
 	sent := 0
-	for _, c := range g.readyConns() {
+	for _, c := range g.readyConns(guildID) {
 		g.mu.Lock()
 		sess := c.sess
 		g.mu.Unlock()
@@ -504,23 +546,62 @@ func (g *gateway) closeAll() {
 }
 
 // Dispatch sends an arbitrary gateway event (op 0, with the next sequence
-// number) to every connected session, waiting up to the dispatch wait for
-// one to be READY. data is marshalled to JSON (a json.RawMessage is sent
-// as is).
+// number) to every connected session that receives its guild's events,
+// waiting up to the dispatch wait for one to be READY. The guild is the
+// event's "guild_id" (for GUILD_CREATE, GUILD_UPDATE and GUILD_DELETE its
+// "id"); an event without one goes to shard 0, as DMs do. data is
+// marshalled to JSON (a json.RawMessage is sent as is).
 func (s *Server) Dispatch(eventType string, data any) error {
-	if !s.gw.waitReady(s.cfg.dispatchWait) {
+	raw, ok := data.(json.RawMessage)
+	if !ok {
+		b, err := json.Marshal(data)
+		if err != nil {
+			return fmt.Errorf("fakediscord: Dispatch %s: %w", eventType, err)
+		}
+		raw = b
+	}
+	guildID := eventGuild(eventType, raw)
+	if !s.gw.waitReady(guildID, s.cfg.dispatchWait) {
 		return ErrNoGatewaySession
 	}
-	if s.gw.broadcast(eventType, data, nil) == 0 {
+	if s.gw.broadcast(eventType, guildID, raw, nil) == 0 {
 		return ErrNoGatewaySession
 	}
 	return nil
 }
 
+// eventGuild returns the guild an event belongs to ("" if none).
+func eventGuild(eventType string, raw json.RawMessage) string {
+	var ev struct {
+		ID      string `json:"id"`
+		GuildID string `json:"guild_id"`
+	}
+	if json.Unmarshal(raw, &ev) != nil {
+		return ""
+	}
+	if strings.HasPrefix(eventType, "GUILD_") && ev.GuildID == "" {
+		switch eventType {
+		case "GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE":
+			return ev.ID
+		}
+	}
+	return ev.GuildID
+}
+
 // WaitReady waits until a gateway session has received READY (or RESUMED).
 func (s *Server) WaitReady(timeout time.Duration) error {
-	if !s.gw.waitReady(timeout) {
+	if !s.gw.waitReady(anyGuild, timeout) {
 		return fmt.Errorf("%w after %v", ErrNoGatewaySession, timeout)
+	}
+	return nil
+}
+
+// WaitGuildReady waits until a gateway session that receives the guild's
+// events ("" for DMs: shard 0) has received READY (or RESUMED): with
+// several shards, until the shard that owns the guild is connected.
+func (s *Server) WaitGuildReady(guildID string, timeout time.Duration) error {
+	if !s.gw.waitReady(guildID, timeout) {
+		return fmt.Errorf("%w for guild %q after %v", ErrNoGatewaySession, guildID, timeout)
 	}
 	return nil
 }
@@ -532,6 +613,9 @@ type GatewayStats struct {
 	Identifies  int // IDENTIFY payloads accepted, ever
 	Resumes     int // successful RESUMEs, ever
 	Heartbeats  int // heartbeats acknowledged, ever
+	// ReadyShards counts the ready connections by shard id (an unsharded
+	// session counts as shard 0).
+	ReadyShards map[int]int
 }
 
 // GatewayStats returns the current gateway counters.
@@ -539,10 +623,14 @@ func (s *Server) GatewayStats() GatewayStats {
 	g := &s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	st := GatewayStats{Connections: len(g.conns), Identifies: g.identifies, Resumes: g.resumes, Heartbeats: g.heartbeats}
-	for _, ready := range g.conns {
+	st := GatewayStats{Connections: len(g.conns), Identifies: g.identifies, Resumes: g.resumes, Heartbeats: g.heartbeats,
+		ReadyShards: map[int]int{}}
+	for c, ready := range g.conns {
 		if ready {
 			st.Ready++
+			if c.sess != nil {
+				st.ReadyShards[c.sess.shardID]++
+			}
 		}
 	}
 	return st

@@ -60,8 +60,9 @@ type rctx struct {
 }
 
 type pendingEvent struct {
-	t string
-	d any
+	t     string
+	guild string // routes the event to the shard that owns it
+	d     any
 }
 
 func (c *rctx) fields() (fields, *apiErr) { return decodeFields(c.req.Payload) }
@@ -69,7 +70,11 @@ func (c *rctx) fields() (fields, *apiErr) { return decodeFields(c.req.Payload) }
 // emit queues a gateway event, sent after the response.
 func (c *rctx) emit(t string, d any) {
 	if t != "" {
-		c.events = append(c.events, pendingEvent{t, d})
+		raw, err := json.Marshal(d)
+		if err != nil {
+			return
+		}
+		c.events = append(c.events, pendingEvent{t, eventGuild(t, raw), json.RawMessage(raw)})
 	}
 }
 
@@ -247,7 +252,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.notifyLocked()
 	s.mu.Unlock()
 	for _, ev := range c.events {
-		s.gw.broadcast(ev.t, ev.d, nil)
+		s.gw.broadcast(ev.t, ev.guild, ev.d, nil)
 	}
 }
 
@@ -276,7 +281,8 @@ func (s *Server) serveAttachment(w http.ResponseWriter, r *http.Request) {
 func (s *Server) getGateway(c *rctx) {
 	out := map[string]any{"url": s.GatewayURL()}
 	if strings.HasSuffix(c.req.Path, "/bot") {
-		out["shards"] = 1
+		shards := max(s.cfg.shards, 1)
+		out["shards"] = shards
 		out["session_start_limit"] = map[string]int{"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
 	}
 	c.json(200, out)

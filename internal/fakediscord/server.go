@@ -101,6 +101,7 @@ type config struct {
 	strictCommands    bool
 	noFileData        bool
 	maxResumeBuffered int
+	shards            int
 }
 
 // WithBotUser sets the bot's user id and name (default: a fresh snowflake
@@ -125,6 +126,11 @@ func WithGuild(g Guild) Option { return func(c *config) { c.guilds = append(c.gu
 // WithUser adds a user (for example a player who is not in any guild and
 // only talks to the bot in DMs).
 func WithUser(u User) Option { return func(c *config) { c.users = append(c.users, u) } }
+
+// WithShards sets the shard count GET /gateway/bot recommends (default 1).
+// Sessions choose their shard in IDENTIFY ("shard": [id, count]) whatever
+// this says; each receives the events of the guilds it owns (ShardOf).
+func WithShards(n int) Option { return func(c *config) { c.shards = n } }
 
 // WithHeartbeatInterval sets the heartbeat_interval sent in HELLO
 // (default 41.25s, as Discord).

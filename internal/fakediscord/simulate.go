@@ -639,10 +639,10 @@ func (s *Server) interact(spec ixSpec) *Interaction {
 	s.notifyLocked()
 	s.mu.Unlock()
 
-	if !s.gw.waitReady(s.cfg.dispatchWait) {
+	if !s.gw.waitReady(h.GuildID, s.cfg.dispatchWait) {
 		return s.dispatchFailed(h, fmt.Errorf("%s: %w (waited %v)", h, ErrNoGatewaySession, s.cfg.dispatchWait))
 	}
-	if s.gw.broadcast("INTERACTION_CREATE", payload, func(at time.Time) { h.dispatched.Store(at.UnixNano()) }) == 0 {
+	if s.gw.broadcast("INTERACTION_CREATE", h.GuildID, payload, func(at time.Time) { h.dispatched.Store(at.UnixNano()) }) == 0 {
 		return s.dispatchFailed(h, fmt.Errorf("%s: %w", h, ErrNoGatewaySession))
 	}
 	return h

@@ -121,7 +121,7 @@ func (s *Server) AddGuild(g Guild) {
 	payload := s.guildCreateLocked(gs)
 	s.notifyLocked()
 	s.mu.Unlock()
-	s.gw.broadcast("GUILD_CREATE", payload, nil)
+	s.gw.broadcast("GUILD_CREATE", g.ID, payload, nil)
 }
 
 // AddUser adds (or replaces) a user.
@@ -146,7 +146,7 @@ func (s *Server) AddMember(guildID string, m Member) bool {
 	mem := s.memberLocked(gs, m.UserID)
 	s.notifyLocked()
 	s.mu.Unlock()
-	s.gw.broadcast("GUILD_MEMBER_ADD", mem, nil)
+	s.gw.broadcast("GUILD_MEMBER_ADD", guildID, mem, nil)
 	return true
 }
 
@@ -163,7 +163,7 @@ func (s *Server) AddChannel(guildID string, c Channel) bool {
 	ch := s.channelLocked(cs)
 	s.notifyLocked()
 	s.mu.Unlock()
-	s.gw.broadcast("CHANNEL_CREATE", ch, nil)
+	s.gw.broadcast("CHANNEL_CREATE", guildID, ch, nil)
 	return true
 }
 
@@ -180,7 +180,7 @@ func (s *Server) SetOverwrites(channelID string, ows []*discordgo.PermissionOver
 	ch := s.channelLocked(cs)
 	s.notifyLocked()
 	s.mu.Unlock()
-	s.gw.broadcast("CHANNEL_UPDATE", ch, nil)
+	s.gw.broadcast("CHANNEL_UPDATE", cs.GuildID, ch, nil)
 	return true
 }
 
@@ -207,7 +207,7 @@ func (s *Server) DeleteChannel(channelID string) bool {
 	ch := s.channelLocked(cs)
 	s.notifyLocked()
 	s.mu.Unlock()
-	s.gw.broadcast("CHANNEL_DELETE", ch, nil)
+	s.gw.broadcast("CHANNEL_DELETE", cs.GuildID, ch, nil)
 	return true
 }
 
