@@ -233,7 +233,9 @@ func (b *Bot) KickAIGames(ctx context.Context) {
 		return
 	}
 	for _, rec := range active {
-		b.kickAI(rec)
+		if b.owns(rec) { // another shard resumes its own
+			b.kickAI(rec)
+		}
 	}
 }
 

@@ -95,6 +95,9 @@ type Deps struct {
 	Directory Directory
 	// Seed returns a new game's seed; default: crypto/rand.
 	Seed func() int64
+	// Shard is this process's gateway shard: it runs the background work
+	// of the games it owns (shard.go). Zero: one process owns everything.
+	Shard Shard
 }
 
 // Bot handles Discord interactions for many games at once.
@@ -134,6 +137,11 @@ type Bot struct {
 	stopping chan struct{} // closed when Shutdown begins
 
 	aiq aiQueue // the AI opponent's worker (ai.go)
+
+	// holder names this process in the database's outbox leases
+	// (shard.go); checked: games of other shards verified here, under mu.
+	holder  string
+	checked map[int64]bool
 }
 
 // New returns a bot with defaults filled in.
@@ -154,7 +162,10 @@ func New(d Deps) *Bot {
 			return int64(binary.LittleEndian.Uint64(b[:]) >> 1)
 		}
 	}
+	var hb [8]byte
+	_, _ = rand.Read(hb[:])
 	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, paused: map[int64]error{},
+		holder: fmt.Sprintf("shard-%d-%x", d.Shard.ID, hb), checked: map[int64]bool{},
 		langs: map[string]string{}, userLocales: map[string]string{}, guildLocales: map[string]string{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
 		replaySlots: make(chan struct{}, maxReplays),
 		pubs:        map[int64]*bool{}, pubLocks: map[int64]*sync.Mutex{}, renders: make(chan struct{}, renderSlots()), stopping: make(chan struct{})}
@@ -296,6 +307,7 @@ func (b *Bot) loadGame(ctx context.Context, id int64) (storage.Game, *engine.Gam
 	if err != nil {
 		return rec, nil, err
 	}
+	b.checkForeign(ctx, rec)
 	b.mu.Lock()
 	why := b.paused[id]
 	b.mu.Unlock()
@@ -322,15 +334,22 @@ func (b *Bot) loadGame(ctx context.Context, id int64) (storage.Game, *engine.Gam
 // saw, so the game waits for a person: /rfop abandon ends it.
 var errPaused = errors.New("paused: its saved state does not match its action log")
 
-// CheckGames verifies every active game against a replay of its action
-// log (storage.VerifyGame) and pauses those that fail; run it at start-up,
-// before serving. It also records the results of games finished before
-// results were kept and rebuilds the ratings. It returns how many games
-// are active.
+// CheckGames verifies every active game this shard owns against a replay
+// of its action log (storage.VerifyGame) and pauses those that fail; run
+// it at start-up, before serving (another shard's game is checked when
+// this process first plays on it). It also records the results of its
+// games finished before results were kept and rebuilds the ratings. It
+// returns how many of its games are active.
 func (b *Bot) CheckGames(ctx context.Context) (int, error) {
-	active, err := b.Store.ActiveGames(ctx)
+	all, err := b.Store.ActiveGames(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("list active games: %w", err)
+	}
+	active := all[:0:0]
+	for _, rec := range all {
+		if b.owns(rec) {
+			active = append(active, rec)
+		}
 	}
 	for _, rec := range active {
 		if err := b.checkDeck(ctx, rec); err != nil {
@@ -345,9 +364,11 @@ func (b *Bot) CheckGames(ctx context.Context) (int, error) {
 	}
 	// Results: record those of games finished before results were kept,
 	// and rebuild the ratings (their table is derived from the results).
-	b.backfillResults(ctx)
-	if err := b.Store.RebuildRatings(ctx, rateResults); err != nil {
-		b.Log.Error("rebuild ratings", "err", err)
+	// (Shard 0 rebuilds the ratings, and a shard that recorded some.)
+	if n := b.backfillResults(ctx); n > 0 || b.Shard.ID == 0 {
+		if err := b.Store.RebuildRatings(ctx, rateResults); err != nil {
+			b.Log.Error("rebuild ratings", "err", err)
+		}
 	}
 	return len(active), nil
 }

@@ -69,6 +69,9 @@ type harness struct {
 	deck *engine.Deck
 	// ai: nil for the real AI opponent (package ai).
 	ai bot.AIOpponent
+	// shard: the gateway shard the session opens and the bot's games
+	// (zero: the only process).
+	shard bot.Shard
 }
 
 // offsetClock is the real time moved forward by a settable offset.
@@ -142,6 +145,9 @@ func (h *harness) start() {
 	require.NoError(t, err)
 	dg.Client = h.srv.HTTPClient()
 	dg.LogLevel = discordgo.LogError
+	if h.shard.Count > 1 {
+		dg.ShardID, dg.ShardCount = h.shard.ID, h.shard.Count
+	}
 	seed := h.seed
 	var mu sync.Mutex
 	pics := h.pictures
@@ -153,7 +159,7 @@ func (h *harness) start() {
 		opp = bot.DefaultAI()
 	}
 	b := bot.New(bot.Deps{Session: dg, Store: store, Pictures: pics, Solo: bot.DefaultSolo(), AI: opp, AppID: h.srv.AppID(), Clock: h.clock,
-		Deck: h.deck, Directory: dg.State, Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }})
+		Deck: h.deck, Directory: dg.State, Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }, Shard: h.shard})
 	dg.AddHandler(b.OnInteraction)
 	dg.AddHandler(b.OnChannelDelete)
 	dg.AddHandler(b.OnGuildCreate)
@@ -179,6 +185,13 @@ func (h *harness) stop() {
 	_ = h.dg.Close()
 	_ = h.store.Close()
 	h.b = nil
+}
+
+// restartAs restarts the bot as another shard.
+func (h *harness) restartAs(shard bot.Shard) {
+	h.stop()
+	h.shard = shard
+	h.start()
 }
 
 // restart stops the bot and starts a new one on the same database.
@@ -391,7 +404,13 @@ func resultOf(t testing.TB, rec storage.Game) engine.Result {
 // startChallenge: alice challenges bob in channel, bob accepts.
 func (h *harness) startChallenge(channel string, aliceSide string) storage.Game {
 	h.t.Helper()
-	_, resp := h.command(alice, guildID, channel, fakediscord.SubCmd("new",
+	return h.startChallengeIn(guildID, channel, aliceSide)
+}
+
+// startChallengeIn is startChallenge in another guild.
+func (h *harness) startChallengeIn(guild, channel string, aliceSide string) storage.Game {
+	h.t.Helper()
+	_, resp := h.command(alice, guild, channel, fakediscord.SubCmd("new",
 		fakediscord.UserArg("opponent", bob), fakediscord.StrArg("side", aliceSide)))
 	// The challenge speaks the server's language: find its Accept button
 	// by what it does, not by its label.

@@ -115,13 +115,21 @@ func (b *Bot) resultOf(ctx context.Context, rec storage.Game, actions []storage.
 	return r, nil
 }
 
-// backfillResults records the results of finished games that have none.
-func (b *Bot) backfillResults(ctx context.Context) {
-	games, err := b.Store.FinishedWithoutResult(ctx)
+// backfillResults records the results of this shard's finished games
+// that have none, and returns how many it recorded.
+func (b *Bot) backfillResults(ctx context.Context) int {
+	all, err := b.Store.FinishedWithoutResult(ctx)
 	if err != nil {
 		b.Log.Error("list finished games without a result", "err", err)
-		return
+		return 0
 	}
+	var games []storage.Game
+	for _, rec := range all {
+		if b.owns(rec) {
+			games = append(games, rec)
+		}
+	}
+	recorded := 0
 	for _, rec := range games {
 		actions, err := b.Store.Actions(ctx, rec.ID)
 		if err != nil {
@@ -136,11 +144,14 @@ func (b *Bot) backfillResults(ctx context.Context) {
 		// The ratings are rebuilt once afterwards (CheckGames).
 		if err := b.Store.RecordResult(ctx, r, nil); err != nil {
 			b.Log.Warn("backfill result", "game", rec.ID, "err", err)
+			continue
 		}
+		recorded++
 	}
 	if len(games) > 0 {
-		b.Log.Info("recorded the results of games finished before results were kept", "games", len(games))
+		b.Log.Info("recorded the results of games finished before results were kept", "games", recorded)
 	}
+	return recorded
 }
 
 // rateResults is the storage.RateFunc: Glicko-2 over a guild's rated

@@ -3,7 +3,8 @@ package bot
 // The outbox: what a committed move must publish is stored in the move's
 // own transaction (storage.Move.Outbox, planned by plan), then delivered
 // by one publisher per game (kick, deliverGame), in order, each entry
-// marked done once delivered. Undelivered entries are delivered again at
+// marked done once delivered; across bot processes (shards) one holds the
+// game's outbox lease in the database while it delivers (shard.go). Undelivered entries are delivered again at
 // start-up (Resume) and periodically (Redeliver), so a crash between the
 // commit and any Discord call loses nothing. Delivery is idempotent: an
 // entry that creates a message records its id (the entry's outcome)
@@ -284,8 +285,9 @@ func (b *Bot) lockPublisher(gameID int64) func() {
 	return l.Unlock
 }
 
-// Redeliver starts delivering every game's undelivered publications (a
-// Discord error left them pending). Run calls it periodically.
+// Redeliver starts delivering the undelivered publications of every game
+// this shard owns (a Discord error, or a process that stopped, left them
+// pending). Run calls it periodically.
 func (b *Bot) Redeliver(ctx context.Context) {
 	pending, err := b.Store.PendingOutbox(ctx, 0)
 	if err != nil {
@@ -299,20 +301,29 @@ func (b *Bot) Redeliver(ctx context.Context) {
 		}
 	}
 	for _, id := range games {
+		if b.Shard.Count > 1 {
+			rec, err := b.Store.GameByID(ctx, id)
+			if err != nil || !b.owns(rec) {
+				continue
+			}
+		}
 		b.kick(id)
 	}
 }
 
-// Resume carries on after a restart (call it after CheckGames): the solo
-// opponent takes a turn a crash interrupted, a game started without its
-// first publication gets it, and every undelivered publication is
-// delivered.
+// Resume carries on after a restart (call it after CheckGames), for the
+// games this shard owns: the solo opponent takes a turn a crash
+// interrupted, a game started without its first publication gets it, and
+// every undelivered publication is delivered.
 func (b *Bot) Resume(ctx context.Context) error {
 	active, err := b.Store.ActiveGames(ctx)
 	if err != nil {
 		return fmt.Errorf("list active games: %w", err)
 	}
 	for _, rec := range active {
+		if !b.owns(rec) {
+			continue
+		}
 		if err := b.resumeGame(ctx, rec.ID); err != nil {
 			b.Log.Warn("resume game", "game", rec.ID, "err", err)
 		}
@@ -401,50 +412,85 @@ func (d *delivery) at(ctx context.Context, b *Bot, v int64) (*engine.Game, chain
 }
 
 // deliverGame delivers the game's pending entries in order; it stops at
-// the first that fails (the rest wait, so that order holds).
+// the first that fails (the rest wait, so that order holds). It delivers
+// under the game's outbox lease: if another process holds it, that one
+// delivers, and looks again once it has released it, so what was
+// committed meanwhile is not left behind; likewise this one after its own
+// release.
 func (b *Bot) deliverGame(ctx context.Context, gameID int64) error {
 	unlock := b.lockPublisher(gameID)
 	defer unlock()
+	for {
+		pending, err := b.Store.PendingOutbox(ctx, gameID)
+		if err != nil || len(pending) == 0 {
+			return err
+		}
+		ok, err := b.claimOutbox(ctx, gameID)
+		if err != nil {
+			return fmt.Errorf("claim the outbox of game %d: %w", gameID, err)
+		}
+		if !ok {
+			return nil // another process is delivering it
+		}
+		all, err := b.deliverPending(ctx, gameID)
+		if rerr := b.Store.ReleaseOutbox(ctx, gameID, b.holder); rerr != nil && err == nil {
+			err = fmt.Errorf("release the outbox of game %d: %w", gameID, rerr)
+		}
+		if err != nil || !all {
+			return err
+		}
+	}
+}
+
+// deliverPending delivers, under the lease, the entries pending once it
+// was taken; all reports that it went through every one of them (not
+// stopped: paused, shutting down, or the lease lost).
+func (b *Bot) deliverPending(ctx context.Context, gameID int64) (all bool, err error) {
 	pending, err := b.Store.PendingOutbox(ctx, gameID)
 	if err != nil || len(pending) == 0 {
-		return err
+		return true, err
 	}
 	rec, err := b.Store.GameByID(ctx, gameID)
 	if err != nil {
-		return err
+		return false, err
 	}
 	b.mu.Lock()
 	paused := b.paused[gameID] != nil
 	b.mu.Unlock()
 	if paused {
-		return nil // its log is not trusted: nothing is shown from it
+		return false, nil // its log is not trusted: nothing is shown from it
 	}
 	d := &delivery{rec: rec, games: map[int64]*engine.Game{}, infos: map[int64]chainInfo{}}
 	if d.moves, err = b.movesOf(ctx, gameID); err != nil {
-		return err
+		return false, err
 	}
 	for k, e := range pending {
 		b.mu.Lock()
 		dead, closing := b.dead, b.closing
 		b.mu.Unlock()
 		if dead {
-			return errCrashed
+			return false, errCrashed
 		}
 		if closing {
-			return nil // shutting down: the next start delivers the rest
+			return false, nil // shutting down: the next start delivers the rest
+		}
+		if k > 0 { // renew the lease for this entry
+			if ok, err := b.claimOutbox(ctx, gameID); err != nil || !ok {
+				return false, err // lost (this process stalled): its new holder delivers
+			}
 		}
 		if rec.Status == storage.StatusAbandoned && e.Kind != outPanel {
 			// Abandoned meanwhile: its board is retired, nothing more is posted.
 			if err := b.Store.UpdateOutbox(ctx, e.ID, nil, true); err != nil {
-				return err
+				return false, err
 			}
 			continue
 		}
 		if err := b.deliver(ctx, d, e, pending[k+1:]); err != nil {
-			return fmt.Errorf("deliver %s of version %d: %w", e.Kind, e.Version, err)
+			return false, fmt.Errorf("deliver %s of version %d: %w", e.Kind, e.Version, err)
 		}
 	}
-	return nil
+	return true, nil
 }
 
 // crash runs the test hook before a delivery step: true simulates a crash

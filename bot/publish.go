@@ -367,6 +367,11 @@ func decidingUsers(rec storage.Game, g *engine.Game) []string {
 func (b *Bot) repostBoard(ctx context.Context, rec storage.Game, g *engine.Game, bp boardPost) error {
 	unlock := b.lockPublisher(rec.ID) // not in the middle of a publication
 	defer unlock()
+	return b.repostBoardLocked(ctx, rec, g, bp)
+}
+
+// repostBoardLocked is repostBoard under the game's publisher lock.
+func (b *Bot) repostBoardLocked(ctx context.Context, rec storage.Game, g *engine.Game, bp boardPost) error {
 	info, err := b.chainInfo(ctx, rec, g)
 	if err != nil {
 		b.Log.Warn("repost board: read the decision chain", "game", rec.ID, "err", err)

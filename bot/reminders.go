@@ -10,14 +10,15 @@ import (
 	"github.com/rfop/rfop/storage"
 )
 
-// Remind runs one reminder pass: a player who has not acted within the
-// guild's interval is mentioned once, then at most once per interval;
-// challenges older than 24 hours expire. The bot calls it every minute.
+// Remind runs one reminder pass over the games this shard owns: a player
+// who has not acted within the guild's interval is mentioned once, then at
+// most once per interval; challenges older than 24 hours expire. The bot
+// calls it every minute.
 func (b *Bot) Remind(ctx context.Context) {
 	now := b.Clock.Now()
 	if waiting, err := b.Store.GamesByStatus(ctx, storage.StatusWaiting); err == nil {
 		for _, rec := range waiting {
-			if now.After(rec.CreatedAt.Add(challengeTTL)) {
+			if b.owns(rec) && now.After(rec.CreatedAt.Add(challengeTTL)) {
 				if _, err := b.Store.Abandon(ctx, rec.ID); err == nil {
 					_, _ = b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{
 						Content: b.gamePrinter(rec).T("bot.challenge.expired", locale.Args{"ID": rec.ID}), AllowedMentions: &discordgo.MessageAllowedMentions{}})
@@ -31,6 +32,9 @@ func (b *Bot) Remind(ctx context.Context) {
 		return
 	}
 	for _, rec := range games {
+		if !b.owns(rec) {
+			continue
+		}
 		set, err := b.Store.GuildSettings(ctx, rec.GuildID)
 		if err != nil {
 			continue
@@ -43,7 +47,10 @@ func (b *Bot) Remind(ctx context.Context) {
 
 // remind posts the board again as the newest message, calling whoever
 // must decide: a reminder is a new board (the previous one collapses), so
-// the live buttons and the picture stay in the newest message.
+// the live buttons and the picture stay in the newest message. It is
+// posted at most once: the reminder is claimed in the database first
+// (another process may send the same one), under the game's outbox lease
+// (no publication is being delivered meanwhile, here or elsewhere).
 func (b *Bot) remind(ctx context.Context, gameID int64, interval time.Duration, now time.Time) {
 	unlock := b.lockGame(gameID)
 	defer unlock()
@@ -54,17 +61,32 @@ func (b *Bot) remind(ctx context.Context, gameID int64, interval time.Duration, 
 	if len(decidingUsers(rec, g)) == 0 {
 		return
 	}
+	unpub := b.lockPublisher(gameID)
+	defer func() {
+		unpub()
+		b.kick(gameID) // publications that waited for the lease
+	}()
+	if ok, err := b.claimOutbox(ctx, gameID); err != nil || !ok {
+		return // being published elsewhere: the next pass reminds
+	}
+	defer func() {
+		if err := b.Store.ReleaseOutbox(ctx, gameID, b.holder); err != nil {
+			b.Log.Warn("release the outbox", "game", gameID, "err", err)
+		}
+	}()
+	if ok, err := b.Store.ClaimReminder(ctx, rec.ID, rec.RemindedAt, now); err != nil || !ok {
+		if err != nil {
+			b.Log.Warn("claim reminder", "game", rec.ID, "err", err)
+		}
+		return // sent by another process
+	}
 	note := b.gamePrinter(rec).T("bot.note.reminder", locale.Args{"ID": rec.ID})
-	if err := b.repostBoard(ctx, rec, g, boardPost{notify: true, notes: []string{note}}); err != nil {
+	if err := b.repostBoardLocked(ctx, rec, g, boardPost{notify: true, notes: []string{note}}); err != nil {
 		if discordErrorCode(err) == codeUnknownChannel {
 			b.HandleChannelDelete(ctx, rec.ChannelID)
 		} else {
 			b.Log.Warn("reminder", "game", rec.ID, "err", err)
 		}
-		return
-	}
-	if err := b.Store.MarkReminded(ctx, rec.ID, now); err != nil {
-		b.Log.Warn("mark reminded", "game", rec.ID, "err", err)
 	}
 }
 

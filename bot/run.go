@@ -27,6 +27,9 @@ type Config struct {
 	AI          AIOpponent
 	// ReminderEvery is how often reminders are checked (default 1 minute).
 	ReminderEvery time.Duration
+	// Shard is the gateway shard this process opens and whose games'
+	// background work it runs (shard.go); zero: the only process.
+	Shard Shard
 	// Ready, if set, is called once the bot is connected and serving.
 	Ready func()
 }
@@ -42,6 +45,12 @@ func NewSession(cfg Config) (*discordgo.Session, error) {
 		return nil, fmt.Errorf("discord session: %w", err)
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
+	if cfg.Shard.Count > 1 {
+		if cfg.Shard.ID < 0 || cfg.Shard.ID >= cfg.Shard.Count {
+			return nil, fmt.Errorf("shard %d of %d: the shard id must be from 0 to %d", cfg.Shard.ID, cfg.Shard.Count, cfg.Shard.Count-1)
+		}
+		s.ShardID, s.ShardCount = cfg.Shard.ID, cfg.Shard.Count
+	}
 	if cfg.APIBase != "" {
 		u, err := url.Parse(cfg.APIBase)
 		if err != nil || u.Host == "" {
@@ -68,22 +77,23 @@ func Run(ctx context.Context, cfg Config) error {
 		deck = d
 		log.Info("using deck file", "path", cfg.DeckPath, "deck", d.ID)
 	}
+	s, err := NewSession(cfg)
+	if err != nil {
+		return err
+	}
 	store, err := storage.OpenURL(ctx, cfg.DBPath)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	s, err := NewSession(cfg)
-	if err != nil {
-		return err
-	}
-	b := New(Deps{Session: s, Store: store, Pictures: cfg.Pictures, Solo: cfg.Solo, AI: cfg.AI, Deck: deck, Log: log, Directory: s.State})
+	b := New(Deps{Session: s, Store: store, Pictures: cfg.Pictures, Solo: cfg.Solo, AI: cfg.AI, Deck: deck, Log: log, Directory: s.State,
+		Shard: cfg.Shard})
 	s.AddHandler(b.OnInteraction)
 	s.AddHandler(b.OnChannelDelete)
 	s.AddHandler(b.OnGuildCreate)
 	s.AddHandler(b.OnGuildUpdate)
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
-		log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
+		log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds), "shard", cfg.Shard.ID, "shards", max(cfg.Shard.Count, 1))
 	})
 	if err := s.Open(); err != nil {
 		return fmt.Errorf("connect to Discord: %w", err)
@@ -95,8 +105,10 @@ func Run(ctx context.Context, cfg Config) error {
 	if s.State != nil && s.State.Application != nil && s.State.Application.ID != "" {
 		b.AppID = s.State.Application.ID
 	}
-	if err := b.RegisterCommands(cfg.TestGuildID); err != nil {
-		return err
+	if cfg.Shard.ID == 0 { // one process registers the commands
+		if err := b.RegisterCommands(cfg.TestGuildID); err != nil {
+			return err
+		}
 	}
 	active, err := b.CheckGames(ctx)
 	if err != nil {

@@ -60,6 +60,13 @@
 //     produced (UpdateOutbox: the Discord message it created, so a retry
 //     finds it instead of posting twice) and marks them done. payload and
 //     outcome are the bot's JSON.
+//   - outbox_leases: which bot process (a random holder id) delivers a
+//     game's outbox, until when (Unix ms): ClaimOutbox takes the lease
+//     only if it is free, expired or already the caller's, in one
+//     conditional upsert, so of several processes sharing the database
+//     one publishes; ReleaseOutbox deletes it. ClaimReminder is the same
+//     for reminders: a conditional update of reminded_at from the value
+//     the caller read.
 //   - guild_settings: per-guild reminder interval, admin role, language
 //     (language_chosen 0: never chosen, reported as ""); GuildSettings
 //     returns DefaultSettings for a guild with no row.

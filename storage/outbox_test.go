@@ -3,6 +3,7 @@ package storage_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -123,7 +124,7 @@ func TestMigrationToOutboxKeepsGames(t *testing.T) {
 	raw := rawDB(t, path)
 	_, err = raw.Exec(`DROP TABLE user_locales; DROP TABLE guild_locales;
 		ALTER TABLE guild_settings DROP COLUMN language_chosen;
-		DROP TABLE outbox; PRAGMA user_version = 3`)
+		DROP TABLE outbox_leases; DROP TABLE outbox; PRAGMA user_version = 3`)
 	require.NoError(t, err)
 	require.NoError(t, raw.Close())
 
@@ -136,4 +137,7 @@ func TestMigrationToOutboxKeepsGames(t *testing.T) {
 	assert.Empty(t, pending)
 	_, err = s.ApplyMove(ctx, move(got, 10))
 	require.NoError(t, err, "the migrated game plays on")
+	ok, err := s.ClaimOutbox(ctx, g.ID, "p1", time.Now(), time.Now().Add(time.Minute))
+	require.NoError(t, err)
+	assert.True(t, ok, "and its outbox can be leased (migration 6)")
 }

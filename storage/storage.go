@@ -323,6 +323,10 @@ type Store interface {
 	Abandon(ctx context.Context, id int64) (Game, error)
 	// MarkReminded records that a reminder was sent for an active game.
 	MarkReminded(ctx context.Context, id int64, at time.Time) error
+	// ClaimReminder records a reminder at at if the game is active and its
+	// RemindedAt is still seen (what the caller read): of several bot
+	// processes, exactly one wins; false if another did.
+	ClaimReminder(ctx context.Context, id int64, seen, at time.Time) (bool, error)
 
 	RecordMessage(ctx context.Context, m Message) (Message, error)
 	// Messages lists the game's recorded messages of a kind (all kinds if
@@ -346,6 +350,12 @@ type Store interface {
 	// UpdateOutbox records an entry's outcome (nil keeps it) and, if done,
 	// marks it delivered. ErrNotFound if there is no such entry.
 	UpdateOutbox(ctx context.Context, id int64, outcome []byte, done bool) error
+	// ClaimOutbox takes or renews holder's lease on delivering the game's
+	// outbox until until: one publisher per game across bot processes.
+	// False if another holder's lease is still valid at now.
+	// ReleaseOutbox ends holder's lease.
+	ClaimOutbox(ctx context.Context, gameID int64, holder string, now, until time.Time) (bool, error)
+	ReleaseOutbox(ctx context.Context, gameID int64, holder string) error
 
 	GuildSettings(ctx context.Context, guildID string) (Settings, error)
 	SetGuildSettings(ctx context.Context, s Settings) (Settings, error)

@@ -9,8 +9,10 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/rfop/rfop/bot"
 	"github.com/rfop/rfop/storage"
@@ -43,6 +45,34 @@ func noTokenMessage(self string) string {
 		"No Discord? Play in this terminal: " + self + " play [--solo commune]\n"
 }
 
+// envInt is env for an integer setting; a malformed value is kept as -1,
+// which the caller refuses.
+func envInt(key string, def int) int {
+	v := os.Getenv(key)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// envDuration is env for a duration setting; a malformed value is kept
+// as 0, which the caller refuses.
+func envDuration(key string, def time.Duration) time.Duration {
+	v := os.Getenv(key)
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return 0
+	}
+	return d
+}
+
 func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -53,6 +83,9 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	apiBase := fs.String("api-base", env("DISCORD_API_BASE", ""), "Discord REST base URL, e.g. a rate-limit proxy (env DISCORD_API_BASE)")
 	deck := fs.String("deck", env("RFOP_DECK", ""), "deck file replacing the provisional card effects (env RFOP_DECK)")
 	level := fs.String("log-level", env("RFOP_LOG_LEVEL", "info"), "debug, info, warn or error (env RFOP_LOG_LEVEL)")
+	shardID := fs.Int("shard-id", envInt("RFOP_SHARD_ID", 0), "this process's gateway shard, 0 to shard-count-1 (env RFOP_SHARD_ID)")
+	shardCount := fs.Int("shard-count", envInt("RFOP_SHARD_COUNT", 1), "gateway shards, one bot process each, sharing the database (env RFOP_SHARD_COUNT)")
+	remindEvery := fs.Duration("reminder-every", envDuration("RFOP_REMINDER_EVERY", time.Minute), "how often reminders are checked (env RFOP_REMINDER_EVERY)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: rfop [bot] [flags]   (DISCORD_TOKEN must be set in the environment)")
 		fs.PrintDefaults()
@@ -65,13 +98,22 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, noTokenMessage(self))
 		return 2
 	}
+	if *shardCount < 1 || *shardID < 0 || *shardID >= *shardCount {
+		fmt.Fprintf(stderr, "bad shard %d of %d: -shard-count must be at least 1 and -shard-id from 0 to shard-count-1\n", *shardID, *shardCount)
+		return 2
+	}
+	if *remindEvery <= 0 {
+		fmt.Fprintf(stderr, "bad -reminder-every %v: it must be positive\n", *remindEvery)
+		return 2
+	}
 	var lvl slog.Level
 	if err := lvl.UnmarshalText([]byte(strings.ToLower(*level))); err != nil {
 		fmt.Fprintf(stderr, "bad -log-level %q\n", *level)
 		return 2
 	}
 	log := slog.New(slog.NewJSONHandler(stdout, &slog.HandlerOptions{Level: lvl}))
-	cfg := bot.Config{Token: token, DBPath: *db, TestGuildID: *guild, APIBase: *apiBase, DeckPath: *deck, Log: log}
+	cfg := bot.Config{Token: token, DBPath: *db, TestGuildID: *guild, APIBase: *apiBase, DeckPath: *deck, Log: log,
+		Shard: bot.Shard{ID: *shardID, Count: *shardCount}, ReminderEvery: *remindEvery}
 	if botPictures != nil {
 		p, err := botPictures()
 		if err != nil {
@@ -89,7 +131,8 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	limit := softMemoryLimit(os.Getenv)
-	log.Info("starting", "db", storage.Redact(*db), "test_guild", *guild, "api_base", *apiBase, "memory_limit_mib", limit>>20)
+	log.Info("starting", "db", storage.Redact(*db), "test_guild", *guild, "api_base", *apiBase, "memory_limit_mib", limit>>20,
+		"shard", *shardID, "shards", *shardCount)
 	if err := bot.Run(ctx, cfg); err != nil {
 		log.Error("bot stopped", "err", err)
 		return 1

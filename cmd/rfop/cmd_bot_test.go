@@ -134,3 +134,33 @@ func TestBotSetsASoftMemoryLimitUnlessGOMEMLIMITDoes(t *testing.T) {
 		})
 	}
 }
+
+// TestBotRefusesABadShard: the shard settings are checked before anything
+// connects: -shard-id must be from 0 to -shard-count - 1, from flags or
+// the environment.
+func TestBotRefusesABadShard(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "test-token")
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{"id equal to the count", nil, []string{"bot", "-shard-id", "2", "-shard-count", "2"}, "bad shard 2 of 2"},
+		{"negative id", nil, []string{"bot", "-shard-id", "-1", "-shard-count", "2"}, "bad shard -1 of 2"},
+		{"zero count", nil, []string{"bot", "-shard-count", "0"}, "bad shard 0 of 0"},
+		{"id without a count", nil, []string{"bot", "-shard-id", "1"}, "bad shard 1 of 1"},
+		{"malformed environment", map[string]string{"RFOP_SHARD_ID": "one", "RFOP_SHARD_COUNT": "2"}, []string{"bot"}, "bad shard -1 of 2"},
+		{"id from the environment", map[string]string{"RFOP_SHARD_ID": "3", "RFOP_SHARD_COUNT": "3"}, []string{"bot"}, "bad shard 3 of 3"},
+		{"reminder check interval", nil, []string{"bot", "-reminder-every", "0s"}, "bad -reminder-every"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			code, _, errOut := runCmd(nil, tc.args...)
+			require.Equal(t, 2, code, errOut)
+			require.Contains(t, errOut, tc.want)
+		})
+	}
+}
