@@ -28,6 +28,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
@@ -432,7 +433,7 @@ func (b *Bot) deliverGame(ctx context.Context, gameID int64) error {
 		if !ok {
 			return nil // another process is delivering it
 		}
-		all, err := b.deliverPending(ctx, gameID)
+		all, err := b.deliverPending(ctx, gameID, time.Now())
 		if rerr := b.Store.ReleaseOutbox(ctx, gameID, b.holder); rerr != nil && err == nil {
 			err = fmt.Errorf("release the outbox of game %d: %w", gameID, rerr)
 		}
@@ -442,10 +443,10 @@ func (b *Bot) deliverGame(ctx context.Context, gameID int64) error {
 	}
 }
 
-// deliverPending delivers, under the lease, the entries pending once it
-// was taken; all reports that it went through every one of them (not
-// stopped: paused, shutting down, or the lease lost).
-func (b *Bot) deliverPending(ctx context.Context, gameID int64) (all bool, err error) {
+// deliverPending delivers, under the lease taken at claimed, the entries
+// pending once it was taken; all reports that it went through every one
+// of them (not stopped: paused, shutting down, or the lease lost).
+func (b *Bot) deliverPending(ctx context.Context, gameID int64, claimed time.Time) (all bool, err error) {
 	pending, err := b.Store.PendingOutbox(ctx, gameID)
 	if err != nil || len(pending) == 0 {
 		return true, err
@@ -474,10 +475,11 @@ func (b *Bot) deliverPending(ctx context.Context, gameID int64) (all bool, err e
 		if closing {
 			return false, nil // shutting down: the next start delivers the rest
 		}
-		if k > 0 { // renew the lease for this entry
+		if time.Since(claimed) > outboxLease/3 { // renew the lease for this entry
 			if ok, err := b.claimOutbox(ctx, gameID); err != nil || !ok {
 				return false, err // lost (this process stalled): its new holder delivers
 			}
+			claimed = time.Now()
 		}
 		if rec.Status == storage.StatusAbandoned && e.Kind != outPanel {
 			// Abandoned meanwhile: its board is retired, nothing more is posted.

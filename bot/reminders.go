@@ -80,6 +80,7 @@ func (b *Bot) remind(ctx context.Context, gameID int64, interval time.Duration, 
 		}
 		return // sent by another process
 	}
+	b.Log.Info("reminder", "game", rec.ID, "claimed_at", now.UTC().Format(time.RFC3339Nano))
 	note := b.gamePrinter(rec).T("bot.note.reminder", locale.Args{"ID": rec.ID})
 	if err := b.repostBoardLocked(ctx, rec, g, boardPost{notify: true, notes: []string{note}}); err != nil {
 		if discordErrorCode(err) == codeUnknownChannel {

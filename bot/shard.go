@@ -46,8 +46,8 @@ func (s Shard) Owns(guildID string) bool {
 func (b *Bot) owns(rec storage.Game) bool { return b.Shard.Owns(rec.GuildID) }
 
 // outboxLease is how long a process may deliver a game's outbox without
-// renewing its lease (it renews before each entry); after that a process
-// killed while delivering is taken over.
+// renewing its lease (it renews before an entry once a third of it has
+// passed); after that a process killed while delivering is taken over.
 const outboxLease = 30 * time.Second
 
 // claimOutbox takes or renews this process's lease on the game's outbox.
