@@ -29,6 +29,21 @@ func (h *harness) resign(user, channel string, gameID int64) {
 	_, err := i.WaitResponse(waitLong)
 	require.NoError(h.t, err)
 	require.True(h.t, h.srv.WaitFor(func() bool { return h.gameByID(gameID).Status == storage.StatusFinished }, waitLong))
+	// The result is recorded just after the finishing move is stored
+	// (moves.go, persist): wait for it too, so history and stats see it.
+	rec := h.gameByID(gameID)
+	require.True(h.t, h.srv.WaitFor(func() bool {
+		results, err := h.store.History(context.Background(), rec.GuildID, "", 0)
+		if err != nil {
+			return false
+		}
+		for _, r := range results {
+			if r.GameID == gameID {
+				return true
+			}
+		}
+		return false
+	}, waitLong), "the result of game %d is recorded", gameID)
 }
 
 // finalBoard waits for the game's board to show its end (the Rematch
