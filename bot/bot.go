@@ -126,7 +126,10 @@ type Bot struct {
 	// the flag asks it for another pass. Under mu.
 	pubs     map[int64]*bool
 	pubLocks map[int64]*sync.Mutex
-	pubWG    sync.WaitGroup
+	// panelLocks: a mover's panel is edited, and its entry checked and
+	// marked, by one of showPanelNow and the publisher at a time.
+	panelLocks map[int64]*sync.Mutex
+	pubWG      sync.WaitGroup
 	// dead: a test hook simulated a crash; nothing more is published.
 	dead bool
 	hook func(gameID int64, step string) bool
@@ -168,7 +171,7 @@ func New(d Deps) *Bot {
 		holder: fmt.Sprintf("shard-%d-%x", d.Shard.ID, hb), checked: map[int64]bool{},
 		langs: map[string]string{}, userLocales: map[string]string{}, guildLocales: map[string]string{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
 		replaySlots: make(chan struct{}, maxReplays),
-		pubs:        map[int64]*bool{}, pubLocks: map[int64]*sync.Mutex{}, renders: make(chan struct{}, renderSlots()), stopping: make(chan struct{})}
+		pubs:        map[int64]*bool{}, pubLocks: map[int64]*sync.Mutex{}, panelLocks: map[int64]*sync.Mutex{}, renders: make(chan struct{}, renderSlots()), stopping: make(chan struct{})}
 }
 
 // lockGame serialises a game's moves in this process.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/rfop/rfop/bot"
 	"github.com/rfop/rfop/engine"
@@ -442,4 +443,107 @@ func TestE2EWaitingReplyHasNoButtons(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, resp.Content, "Waiting for")
 	assert.Empty(t, resp.Message.AllComponents(), "no Take my turn / My hand buttons in the reply")
+}
+
+// Issue #12 follow-up "A panel never goes back": the mover's panel is one
+// message edited through each click's token. A chain's end is committed
+// (its panel entry pending) and shown at once; the publisher, which read
+// the pending entries before the panel was shown, is held at that batch's
+// board while the player makes the next choice on the panel, which shows
+// the newer state. Released, the publisher must not edit the panel with
+// the older version's token and state: the panel's last edit is the newer
+// choice's.
+func TestE2EPanelNeverShowsAnOlderVersion(t *testing.T) {
+	h := newHarness(t)
+	i, _ := h.command(alice, "", "", fakediscord.SubCmd("solo", fakediscord.StrArg("side", "commune")))
+	h.settled(i)
+	dm := i.ChannelID
+	rec := h.game(dm)
+	_, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ChannelID == dm && m.Button("Take my turn") != nil }, waitLong)
+	require.NoError(t, err)
+	require.NoError(t, h.b.WaitPublished(t.Context()))
+
+	// Once armed: the first board step of the publisher waits for
+	// release, and the first panel shown at once waits until the publisher
+	// got there (so its list of pending entries holds that panel's entry).
+	var armed, boardHeld, panelHeld atomic.Bool
+	boardReached, release := make(chan struct{}), make(chan struct{})
+	wait := func(c chan struct{}) {
+		select {
+		case <-c:
+		case <-time.After(waitLong):
+		}
+	}
+	bot.SetCrashHook(h.b, func(_ int64, s string) bool {
+		if !armed.Load() {
+			return false
+		}
+		switch {
+		case s == "board" && boardHeld.CompareAndSwap(false, true):
+			close(boardReached)
+			wait(release)
+		case s == "panel:commune" && panelHeld.CompareAndSwap(false, true):
+			wait(boardReached)
+		}
+		return false
+	})
+	defer func() {
+		if !isClosed(release) { // a failure before the release
+			close(release)
+		}
+	}()
+
+	resp, err := h.srv.ClickLabel(alice, h.turnMessage(dm), "Take my turn").WaitResponse(waitLong)
+	require.NoError(t, err)
+	panel := resp.Message
+	armed.Store(true)
+	// Choose until a choice ends the chain: its publication is then held.
+	for steps := 0; !boardHeld.Load(); steps++ {
+		require.Less(t, steps, 200, "no choice ended the chain")
+		b, s := choiceComponents(panel)
+		require.NotEmpty(t, len(b)+len(s), "the panel offers a choice")
+		_, err := h.clickFirst(alice, panel).WaitResponse(waitLong)
+		require.NoError(t, err)
+		panel, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ID == panel.ID && m.Version > panel.Version }, waitLong)
+		require.NoError(t, err)
+	}
+	v := h.gameByID(rec.ID).StateVersion
+	require.Eventually(t, func() bool {
+		batch, err := h.store.OutboxBatch(t.Context(), rec.ID, v)
+		require.NoError(t, err)
+		for _, e := range batch {
+			if e.Kind == "panel" {
+				return !e.DoneAt.IsZero()
+			}
+		}
+		return false
+	}, waitLong, 5*time.Millisecond, "the panel of version %d is shown and marked at once", v)
+
+	// The next choice, on the panel, while the publication of v is held.
+	_, err = h.clickFirst(alice, panel).WaitResponse(waitLong)
+	require.NoError(t, err)
+	newer, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ID == panel.ID && m.Version > panel.Version }, waitLong)
+	require.NoError(t, err)
+	require.Greater(t, h.gameByID(rec.ID).StateVersion, v, "the newer choice is committed")
+	require.NotEqual(t, panel.Content, newer.Content, "the panel changed with the newer choice")
+
+	close(release)
+	require.NoError(t, h.b.WaitPublished(t.Context()))
+	pending, err := h.store.PendingOutbox(t.Context(), rec.ID)
+	require.NoError(t, err)
+	assert.Empty(t, pending, "the held publication is delivered")
+	final := h.srv.Message(panel.ID)
+	require.NotNil(t, final)
+	assert.Equal(t, newer.Content, final.Content, "the panel shows the newer choice's state, not version %d's", v)
+	assert.Equal(t, newer.Version, final.Version, "the panel was not edited after the newer choice")
+	assert.Equal(t, storage.StatusActive, h.gameByID(rec.ID).Status)
+}
+
+func isClosed(c chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
 }

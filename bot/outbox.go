@@ -275,11 +275,23 @@ func (b *Bot) publisher(gameID int64) {
 // lockPublisher keeps other posts of a game's board (reminders, /rfop
 // board, abandon) out of a publication in progress.
 func (b *Bot) lockPublisher(gameID int64) func() {
+	return b.lockIn(b.pubLocks, gameID)
+}
+
+// lockPanel serialises the edits of a game's mover's panel (showPanelNow,
+// the publisher's panel entries). It is taken last: whoever holds it
+// takes no other lock.
+func (b *Bot) lockPanel(gameID int64) func() {
+	return b.lockIn(b.panelLocks, gameID)
+}
+
+// lockIn locks the game's mutex in locks (a map under mu).
+func (b *Bot) lockIn(locks map[int64]*sync.Mutex, gameID int64) func() {
 	b.mu.Lock()
-	l, ok := b.pubLocks[gameID]
+	l, ok := locks[gameID]
 	if !ok {
 		l = &sync.Mutex{}
-		b.pubLocks[gameID] = l
+		locks[gameID] = l
 	}
 	b.mu.Unlock()
 	l.Lock()
@@ -607,13 +619,7 @@ func (b *Bot) deliver(ctx context.Context, d *delivery, e storage.OutboxEntry, l
 		}
 		return done(&outOutcome{Message: m.ID, Channel: m.ChannelID})
 	case outPanel:
-		m := b.afterPanel(rec, g, sideOfKey(p.Side), p)
-		it := &discordgo.Interaction{AppID: p.App, Token: p.Token}
-		if err := b.editPanel(it, m); err != nil {
-			// Best effort: the token may have expired (15 minutes).
-			b.Log.Debug("update the mover's panel", "game", rec.ID, "err", err)
-		}
-		return done(nil)
+		return b.deliverPanel(ctx, e, p, rec, g)
 	}
 	b.Log.Warn("unknown outbox entry", "kind", e.Kind, "game", rec.ID)
 	return done(nil)
@@ -799,15 +805,54 @@ func sideOfKey(k string) engine.Side {
 	return engine.Versailles
 }
 
+// deliverPanel edits the mover's panel as the entry's version shows it,
+// unless that could show an older state than the panel already shows:
+// the panel is one message, edited through each click's token, so a late
+// edit would overwrite a newer one. It is skipped (marked done) when
+// showPanelNow has shown it meanwhile (the entry is done: the delivery's
+// list of pending entries may be older than that), or when the game has
+// moved on since (the mover's newer panel, edited at their newer move,
+// shows the newer state; the opponent's moves call them on the board).
+// The check and the edit are one step under the panel lock, which
+// showPanelNow holds while it edits and marks the entry: a newer move
+// needs a click on the panel this entry shows, so none is committed in
+// between.
+func (b *Bot) deliverPanel(ctx context.Context, e storage.OutboxEntry, p outPayload, rec storage.Game, g *engine.Game) error {
+	m := b.afterPanel(rec, g, sideOfKey(p.Side), p)
+	unlock := b.lockPanel(rec.ID)
+	defer unlock()
+	batch, err := b.Store.OutboxBatch(ctx, rec.ID, e.Version)
+	if err != nil {
+		return fmt.Errorf("read the panel's batch: %w", err)
+	}
+	shown := slices.ContainsFunc(batch, func(be storage.OutboxEntry) bool { return be.ID == e.ID && !be.DoneAt.IsZero() })
+	now, err := b.Store.GameByID(ctx, rec.ID)
+	if err != nil {
+		return fmt.Errorf("read the game's version: %w", err)
+	}
+	if !shown && now.StateVersion == e.Version {
+		it := &discordgo.Interaction{AppID: p.App, Token: p.Token}
+		if err := b.editPanel(it, m); err != nil {
+			// Best effort: the token may have expired (15 minutes).
+			b.Log.Debug("update the mover's panel", "game", rec.ID, "err", err)
+		}
+	}
+	return b.Store.UpdateOutbox(ctx, e.ID, nil, true)
+}
+
 // showPanelNow updates the mover's panel right after the commit, without
 // waiting for the board's picture, and marks the batch's panel entry
 // delivered (if the bot dies first, the publisher delivers it at the next
-// start).
+// start). The edit and the mark are one step under the panel lock (see
+// deliverPanel).
 func (b *Bot) showPanelNow(ctx context.Context, i *discordgo.Interaction, rec storage.Game, g *engine.Game, side engine.Side, p outPayload) {
 	if b.crash(rec.ID, "panel:"+side.Key()) {
 		return
 	}
-	b.editOriginal(i, b.afterPanel(rec, g, side, p))
+	m := b.afterPanel(rec, g, side, p)
+	unlock := b.lockPanel(rec.ID)
+	defer unlock()
+	b.editOriginal(i, m)
 	batch, err := b.Store.OutboxBatch(ctx, rec.ID, rec.StateVersion)
 	if err != nil {
 		return
