@@ -231,7 +231,7 @@ func (b *Bot) HandleInteraction(ctx context.Context, i *discordgo.Interaction) {
 			b.replyEphemeral(i, b.privatePrinterOf(i).T("bot.reply.panic", nil))
 		}
 	}()
-	b.observe(ctx, i)
+	defer b.observe(i)(ctx)
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
 		b.onCommand(ctx, i)

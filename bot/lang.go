@@ -211,20 +211,31 @@ func (b *Bot) seenLocale(cache map[string]string, id string, read func(context.C
 	return l
 }
 
-// observe remembers the locales an interaction carries: the user's, and
-// the guild's preferred one.
-func (b *Bot) observe(ctx context.Context, i *discordgo.Interaction) {
+// observe remembers the locales an interaction carries (the user's, and
+// the guild's preferred one) in memory at once, so this interaction's
+// replies use them, and returns their durable write, which the caller runs
+// after handling the interaction: an acknowledgement never waits for a
+// database write.
+func (b *Bot) observe(i *discordgo.Interaction) (persist func(context.Context)) {
+	var writes []func(context.Context)
 	if uid := userID(i); uid != "" && i.Locale != "" {
-		b.remember(ctx, true, uid, string(i.Locale))
+		writes = append(writes, b.remember(true, uid, string(i.Locale)))
 	}
 	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" {
-		b.remember(ctx, false, i.GuildID, string(*i.GuildLocale))
+		writes = append(writes, b.remember(false, i.GuildID, string(*i.GuildLocale)))
+	}
+	return func(ctx context.Context) {
+		for _, w := range writes {
+			if w != nil {
+				w(ctx)
+			}
+		}
 	}
 }
 
-// remember records a locale seen for a user (user) or a guild, writing it
-// only when it changed.
-func (b *Bot) remember(ctx context.Context, user bool, id, l string) {
+// remember records a locale seen for a user (user) or a guild in memory
+// and returns its durable write, nil when it did not change.
+func (b *Bot) remember(user bool, id, l string) func(context.Context) {
 	cache := b.guildLocales
 	if user {
 		cache = b.userLocales
@@ -234,14 +245,16 @@ func (b *Bot) remember(ctx context.Context, user bool, id, l string) {
 	cache[id] = l
 	b.mu.Unlock()
 	if ok && old == l || b.Store == nil {
-		return
+		return nil
 	}
 	write := b.Store.SetGuildLocale
 	if user {
 		write = b.Store.SetUserLocale
 	}
-	if err := write(ctx, id, l); err != nil {
-		b.Log.Warn("remember a locale", "id", id, "err", err)
+	return func(ctx context.Context) {
+		if err := write(ctx, id, l); err != nil {
+			b.Log.Warn("remember a locale", "id", id, "err", err)
+		}
 	}
 }
 
@@ -268,7 +281,9 @@ func (b *Bot) SeeGuildLocale(ctx context.Context, guildID, preferred string) {
 	if guildID == "" || preferred == "" {
 		return
 	}
-	b.remember(ctx, false, guildID, preferred)
+	if write := b.remember(false, guildID, preferred); write != nil {
+		write(ctx)
+	}
 }
 
 // sidePrinter prints what side's player alone reads outside (or after) an

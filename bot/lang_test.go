@@ -102,7 +102,7 @@ func TestPrivateLanguageIsTheUsersFrenchOrRussianElseTheServers(t *testing.T) {
 				setLanguage(t, st, "g", tc.setting)
 			}
 			i := interaction(tc.guild, tc.userLocale, tc.guildLocale)
-			b.observe(context.Background(), i)
+			b.observe(i)(context.Background())
 			assert.Equal(t, tc.want, b.privatePrinter(&discordgo.InteractionCreate{Interaction: i}).Lang())
 			assert.Equal(t, tc.want, b.privatePrinterOf(i).Lang())
 		})
@@ -117,7 +117,7 @@ func TestDMsFollowTheLastSeenLocaleAcrossRestarts(t *testing.T) {
 	assert.Equal(t, locale.French, b.userPrinter("u1", "g").Lang(), "never seen: the server's language")
 	assert.Equal(t, locale.English, b.userPrinter("u1", "").Lang(), "never seen, a DM game: English")
 
-	b.observe(context.Background(), interaction("g", "ru", "fr"))
+	b.observe(interaction("g", "ru", "fr"))(context.Background())
 	assert.Equal(t, locale.Russian, b.userPrinter("u1", "g").Lang())
 
 	// A new process on the same database remembers it.
@@ -134,7 +134,7 @@ func TestDMsFollowTheLastSeenLocaleAcrossRestarts(t *testing.T) {
 	assert.Equal(t, locale.French, b2.gamePrinter(storage.Game{GuildID: "g"}).Lang())
 
 	// An English user follows the server in a guild, English in a DM game.
-	b2.observe(context.Background(), interaction("", "en-US", ""))
+	b2.observe(interaction("", "en-US", ""))(context.Background())
 	assert.Equal(t, locale.French, b2.userPrinter("u1", "g").Lang())
 	assert.Equal(t, locale.English, b2.gamePrinter(dmGame).Lang())
 }
