@@ -12,10 +12,11 @@
 //     over the engine's own prompts. Each iteration samples the unseen
 //     cards, walks one tree of moves with UCB1 among the moves legal in
 //     that sample, adds a node, plays on with a cheap heuristic policy
-//     (quickScore) for eight card plays or to the round's end and scores
-//     the position with Evaluate. Moves get priors from Evaluate one step
-//     ahead (at the root, after the rest of the own turn, as Greedy sees
-//     it): progressive widening tries the best-looking moves first and a
+//     (quickScore) to the end of the round (hard: through the next
+//     round too) and scores the position with Evaluate (a finished game
+//     scores its result). Moves get priors from Evaluate one step ahead
+//     (at the root, after the rest of the own turn, as Greedy sees it):
+//     progressive widening tries the best-looking moves first and a
 //     progressive bias leans towards them until the playouts say
 //     otherwise. A prompt with a single legal choice costs nothing; the
 //     subtree of the chosen move is kept while the same side decides again
@@ -27,8 +28,9 @@
 //
 // # Levels
 //
-// easy, normal and hard are iteration budgets (Level.Config), so that the
-// strength ladder does not depend on the machine; each also has a time cap
+// easy, normal and hard are iteration budgets and playout depths
+// (Level.Config), so that the strength ladder does not depend on the
+// machine; hard also explores less. Each also has a time cap
 // (normal 1 s, hard 5 s per decision) that only a slow or busy machine
 // reaches, checked before every iteration; the root's turn look-ahead
 // stops at a quarter of the cap. With the same seed, budget and

@@ -211,8 +211,9 @@ func (n *node) child(side engine.Side, c engine.Choice) *node {
 // Searcher is the search player: information-set Monte Carlo tree search
 // over the engine's own prompts. Each iteration deals the unseen cards at
 // random (InfoSet.Sample), walks the tree with UCB1 among the moves legal
-// in that deal, adds one node, plays the game to its end with the
-// heuristic policy and counts the win. Prompts with a single legal choice
+// in that deal, adds one node, plays on with the heuristic policy to the
+// Config's horizon and scores the result (Evaluate, or the win at the
+// game's end). Prompts with a single legal choice
 // are played through without a node and cost nothing.
 //
 // Memory: the tree of one decision (about one node per iteration) is
