@@ -104,9 +104,6 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "play: %v\n", err)
 		return 2
 	}
-	if lang != glossary.English {
-		stdout = termsWriter{w: stdout, t: glossary.ForDeck(lang, deck)}
-	}
 	if *seed == 0 {
 		*seed = int64(randomSeed())
 	}
@@ -119,6 +116,10 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sc.Buffer(make([]byte, 4096), 1<<16)
 	p := &playSession{g: g, in: sc, out: stdout, errOut: stderr, bot: bot, keyboard: engine.NoSide, boardDir: *boardDir, lang: lang,
 		aiSide: aiSide, ai: aiPlayer,
+		// Asked of the streams themselves: every sentence is in lang already
+		// (the catalogue), so nothing wraps stdout between here and the
+		// player. A translating wrapper once hid the terminal from this
+		// check, and French and Russian hot-seat never cleared the screen.
 		screen: bot == engine.NoSide && aiPlayer == nil && isTerminal(stdin, stdout), pr: locale.For(lang)}
 	banner := "play.banner-standard"
 	if variant == engine.Censorship {

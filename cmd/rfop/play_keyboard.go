@@ -1,8 +1,7 @@
 package main
 
 // The terminal side of rfop play: reading a player's answer or command,
-// hot-seat hand-over between the two players, and the edition's terms in
-// everything printed.
+// and the hot-seat hand-over between the two players.
 
 import (
 	"fmt"
@@ -12,22 +11,7 @@ import (
 	"strings"
 
 	"github.com/rfop/rfop/engine"
-	"github.com/rfop/rfop/glossary"
 )
-
-// termsWriter shows the game terms of an edition (--lang) in everything
-// play prints: each write is one formatted message, so no term is split.
-type termsWriter struct {
-	w io.Writer
-	t *glossary.Terms
-}
-
-func (t termsWriter) Write(b []byte) (int, error) {
-	if _, err := io.WriteString(t.w, t.t.Text(string(b))); err != nil {
-		return 0, err
-	}
-	return len(b), nil
-}
 
 // clearScreen clears an ANSI terminal and its scroll-back.
 const clearScreen = "\033[H\033[2J\033[3J"
