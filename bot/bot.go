@@ -406,11 +406,11 @@ func playerNameIn(p *locale.Printer, rec storage.Game, side engine.Side) string 
 func aiLevelName(p *locale.Printer, level string) string {
 	switch level {
 	case "easy":
-		return p.T("bot.ai.level.easy", nil)
+		return p.T("common.level.easy", nil)
 	case "normal":
-		return p.T("bot.ai.level.normal", nil)
+		return p.T("common.level.normal", nil)
 	case "hard":
-		return p.T("bot.ai.level.hard", nil)
+		return p.T("common.level.hard", nil)
 	}
 	return level
 }

@@ -2,8 +2,11 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rfop/rfop/engine"
 
 	"github.com/stretchr/testify/require"
 )
@@ -54,19 +57,82 @@ func TestSelfplayPlayersBadFlags(t *testing.T) {
 
 // play --ai: a whole game against the AI at the easy level, the player's
 // answers random; the AI's moves are printed and it never asks the player
-// to decide for it.
+// to decide for it. Nothing private of the AI is printed (issue 26): the
+// objective it keeps shows only as a kept objective, and its card never
+// appears before the round's scoring reveals it.
 func TestPlayAgainstAI(t *testing.T) {
 	for i, side := range []string{"versailles", "commune"} {
+		var s *playSession
+		captureSession(t, &s)
 		code, out, errOut := playDriven(t, uint64(20+i), true, "--seed", fmt.Sprint(20+i), "--ai", side, "--level", "easy")
 		require.Equal(t, 0, code, errOut)
 		has(t, out, "GAME OVER")
 		has(t, out, "the AI opponent (easy) plays")
 		require.Contains(t, out, "AI (")
 		require.True(t, strings.Contains(out, "You win!") || strings.Contains(out, "The AI opponent wins this time."))
+		require.Positive(t, checkAIObjectivesSecret(t, s, out), "the AI kept objectives")
+		has(t, out, s.m("play.ai-secret-objective"))
 	}
 	code, _, errOut := runCmd(nil, "play", "--ai", "commune", "--level", "expert")
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "level")
 	code, _, _ = runCmd(nil, "play", "--ai", "commune", "--solo", "versailles")
 	require.Equal(t, 2, code)
+}
+
+// captureSession keeps the next play session in *s (playStarted).
+func captureSession(t *testing.T, s **playSession) {
+	t.Helper()
+	playStarted = func(p *playSession) { *s = p }
+	t.Cleanup(func() { playStarted = nil })
+}
+
+// checkAIObjectivesSecret: every objective the AI kept (its private log
+// line) is named in the output only from the public line that reveals it
+// at the round's scoring on; its private lines never show. It returns how
+// many kept objectives it checked.
+func checkAIObjectivesSecret(t *testing.T, s *playSession, out string) int {
+	t.Helper()
+	log := s.g.S.Log
+	n := 0
+	for i, e := range log {
+		if e.To != s.aiSide {
+			continue
+		}
+		hasNot(t, out, s.logText(e), "a line private to the AI")
+		if e.Msg == nil || e.Msg.ID != "engine.log.keeps" {
+			continue
+		}
+		card := e.Msg.Args[0].N
+		n++
+		reveal := -1
+		for _, r := range log[i+1:] {
+			if r.To == engine.NoSide && r.Msg != nil && namesCard(*r.Msg, card) {
+				reveal = strings.Index(out, s.logText(r))
+				break
+			}
+		}
+		first := strings.Index(out, s.cardName(card))
+		if first < 0 {
+			continue // never revealed (the game ended first) and never shown
+		}
+		require.GreaterOrEqual(t, reveal, 0, "the AI's objective %s is printed but never revealed", s.cardName(card))
+		if first < reveal {
+			t.Fatalf("the AI's objective %s is printed before the scoring reveals it:\n%s", s.cardName(card), out[max(0, first-400):min(len(out), first+200)])
+		}
+	}
+	return n
+}
+
+// namesCard reports whether m names card n.
+func namesCard(m engine.Msg, n int) bool {
+	found := false
+	m.Walk(func(x engine.Msg) {
+		for _, a := range x.Args {
+			if a.Kind == engine.ArgCard && a.N == n || a.Kind == engine.ArgCardSet && slices.Contains(a.List, n) {
+				found = true
+			}
+		}
+	})
+	return found
 }

@@ -121,6 +121,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// player. A translating wrapper once hid the terminal from this
 		// check, and French and Russian hot-seat never cleared the screen.
 		screen: bot == engine.NoSide && aiPlayer == nil && isTerminal(stdin, stdout), pr: locale.For(lang)}
+	if playStarted != nil {
+		playStarted(p)
+	}
 	banner := "play.banner-standard"
 	if variant == engine.Censorship {
 		banner = "play.banner-censorship"
@@ -129,7 +132,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if bot != engine.NoSide {
 		fmt.Fprintln(stdout, p.m("play.you-play", aSide("You", bot.Other()), aSide("Bot", bot)))
 	} else if aiPlayer != nil {
-		fmt.Fprintln(stdout, p.m("play.ai-you-play", aSide("You", aiSide.Other()), aText("Level", *levelFlag), aSide("Bot", aiSide)))
+		fmt.Fprintln(stdout, p.m("play.ai-you-play", aSide("You", aiSide.Other()), aText("Level", p.m("common.level."+*levelFlag)), aSide("Bot", aiSide)))
 	} else {
 		fmt.Fprintln(stdout, p.m("play.hotseat"))
 	}
@@ -190,6 +193,10 @@ type playSession struct {
 	lang   glossary.Lang   // game terms of this edition (the board picture; out translates text)
 	pr     *locale.Printer // every sentence, in lang
 }
+
+// playStarted, when set (by tests), sees each session as it starts, so a
+// test can read the game a run of play went through.
+var playStarted func(*playSession)
 
 // errQuit ends the session without a result (q confirmed, or end of input).
 var errQuit = errors.New("quit")

@@ -51,9 +51,14 @@ func (p *playSession) aiMoves(ps []engine.Prompt) (moved bool, err error) {
 		if err != nil {
 			return false, err
 		}
-		text := p.g.ChoiceText(pr, c)
+		// What the AI chose, as its opponent may know it: a secret choice
+		// (the objective it keeps) shows only that it was made.
+		text := p.m("play.ai-secret-objective")
+		if !secretChoice(pr.Kind) {
+			text = p.pr.Choice(p.g, pr, c)
+		}
 		if err := p.g.Apply(pr.Side, c); err != nil {
-			return false, fmt.Errorf("its choice %q was refused: %w", text, err)
+			return false, fmt.Errorf("its choice %q was refused: %w", p.g.ChoiceText(pr, c), err)
 		}
 		if len(pr.Choices) > 1 {
 			fmt.Fprintln(p.out, p.m("play.ai-move", aSide("Side", pr.Side), aText("Text", text)))
@@ -64,3 +69,9 @@ func (p *playSession) aiMoves(ps []engine.Prompt) (moved bool, err error) {
 	}
 	return false, nil
 }
+
+// secretChoice reports whether a choice of this kind is hidden from the
+// opponent: only the objective a player keeps (the engine logs that a
+// choice was made, and the card to its side alone, until the round's
+// scoring reveals it). Every other choice ends in the public log.
+func secretChoice(k engine.PromptKind) bool { return k == engine.PromptObjective }
