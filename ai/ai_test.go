@@ -222,3 +222,31 @@ func TestBeatsRandom(t *testing.T) {
 	}
 	require.GreaterOrEqual(t, wins, games-1)
 }
+
+// Estimate reads only the InfoSet: positions that differ in the
+// opponent's hidden cards, the deck order and the random state give each
+// side the same estimate, whether it has a decision or not; an estimate
+// is a chance.
+func TestEstimateNeverPeeks(t *testing.T) {
+	checked := 0
+	for seed := int64(1); seed <= 12; seed++ {
+		g := randomPosition(t, seed, engine.Standard, 110)
+		if len(g.Prompts()) == 0 {
+			continue
+		}
+		r := rand.New(rand.NewPCG(uint64(seed), 8))
+		for _, side := range []engine.Side{engine.Versailles, engine.Commune} {
+			h := hideDifferently(g, side, r)
+			isA, err := g.InfoSet(side)
+			require.NoError(t, err)
+			isB, err := h.InfoSet(side)
+			require.NoError(t, err)
+			a := NewSearcher(tiny, uint64(seed)).Estimate(isA, 30)
+			b := NewSearcher(tiny, uint64(seed)).Estimate(isB, 30)
+			require.Equal(t, a, b, "seed %d %s", seed, side)
+			require.True(t, a >= 0 && a <= 1, "seed %d: %v", seed, a)
+			checked++
+		}
+	}
+	require.Greater(t, checked, 10)
+}

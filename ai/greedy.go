@@ -43,7 +43,7 @@ func (p *Greedy) Choose(is *engine.InfoSet) (engine.Choice, error) {
 			if len(ps) != 1 || ps[0].Side != side || isTurnStart(ps[0].Kind) {
 				break
 			}
-			if err := h.Apply(side, oneStep(h, &ps[0])); err != nil {
+			if err := h.Apply(side, oneStep(h, &ps[0], Evaluate)); err != nil {
 				break
 			}
 		}
@@ -69,8 +69,8 @@ func isTurnStart(k engine.PromptKind) bool {
 }
 
 // oneStep is the choice whose resulting position is best, looking one
-// step ahead only.
-func oneStep(g *engine.Game, p *engine.Prompt) engine.Choice {
+// step ahead only, by eval.
+func oneStep(g *engine.Game, p *engine.Prompt, eval EvalFunc) engine.Choice {
 	best := -1e18
 	pick := p.Choices[0]
 	for _, c := range p.Choices {
@@ -78,7 +78,7 @@ func oneStep(g *engine.Game, p *engine.Prompt) engine.Choice {
 		if err := h.Apply(p.Side, c); err != nil {
 			continue
 		}
-		if v := Evaluate(h, p.Side) + 0.001*quickScore(&g.S, p.Side, c); v > best {
+		if v := eval(h, p.Side) + 0.001*quickScore(&g.S, p.Side, c); v > best {
 			best, pick = v, c
 		}
 	}

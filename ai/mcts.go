@@ -36,7 +36,12 @@ type Config struct {
 	Bias       float64
 	// ShareBudget: a reused subtree's visits count towards Iterations.
 	ShareBudget bool
+	// Eval scores positions (priors and playouts' ends); nil: Evaluate.
+	Eval EvalFunc
 }
+
+// EvalFunc scores a position for side, positive good for side (Evaluate).
+type EvalFunc func(g *engine.Game, side engine.Side) float64
 
 // Ranked is a choice with the search's estimate of the win rate it gives
 // (NaN for a choice the search did not try, or a forced one).
@@ -96,15 +101,15 @@ func (s *Searcher) selectPlain(n *node, p *engine.Prompt, r *rand.Rand) *node {
 // The turn look-ahead is the costly part of a decision (about choices² ×
 // turn length copies): past the deadline the other choices get the one
 // step prior, so a time cap holds.
-func (n *node) expand(g *engine.Game, p *engine.Prompt, turn bool, deadline time.Time) {
+func (n *node) expand(g *engine.Game, p *engine.Prompt, turn bool, deadline time.Time, eval EvalFunc) {
 	n.expanded = true
 	vals := make([]float64, len(p.Choices))
 	n.lo, n.hi = math.Inf(1), math.Inf(-1)
 	for i, c := range p.Choices {
 		if turn && (deadline.IsZero() || time.Now().Before(deadline)) {
-			vals[i] = turnValue(g, p.Side, c)
+			vals[i] = turnValue(g, p.Side, c, eval)
 		} else {
-			vals[i] = stepValue(g, p.Side, c)
+			vals[i] = stepValue(g, p.Side, c, eval)
 		}
 		n.lo, n.hi = min(n.lo, vals[i]), max(n.hi, vals[i])
 	}
@@ -134,7 +139,7 @@ func (s *Searcher) selectPrior(g *engine.Game, n *node, p *engine.Prompt) *node 
 	for _, c := range p.Choices {
 		ch := n.child(p.Side, c)
 		if ch == nil { // legal in this deal only
-			ch = &node{side: p.Side, choice: c, prior: n.norm(stepValue(g, p.Side, c))}
+			ch = &node{side: p.Side, choice: c, prior: n.norm(stepValue(g, p.Side, c, s.cfg.Eval))}
 			n.children = append(n.children, ch)
 		}
 		legal = append(legal, ch)
@@ -172,17 +177,17 @@ func (s *Searcher) selectPrior(g *engine.Game, n *node, p *engine.Prompt) *node 
 }
 
 // stepValue is Evaluate for side after c.
-func stepValue(g *engine.Game, side engine.Side, c engine.Choice) float64 {
+func stepValue(g *engine.Game, side engine.Side, c engine.Choice, eval EvalFunc) float64 {
 	h := g.Clone()
 	if err := h.Apply(side, c); err != nil {
 		return math.Inf(-1)
 	}
-	return Evaluate(h, side) + 0.001*quickScore(&g.S, side, c)
+	return eval(h, side) + 0.001*quickScore(&g.S, side, c)
 }
 
 // turnValue is Evaluate for side after c and the rest of side's turn, each
 // later choice the best one step ahead (Greedy's view).
-func turnValue(g *engine.Game, side engine.Side, c engine.Choice) float64 {
+func turnValue(g *engine.Game, side engine.Side, c engine.Choice, eval EvalFunc) float64 {
 	h := g.Clone()
 	if err := h.Apply(side, c); err != nil {
 		return math.Inf(-1)
@@ -192,11 +197,11 @@ func turnValue(g *engine.Game, side engine.Side, c engine.Choice) float64 {
 		if len(ps) != 1 || ps[0].Side != side || isTurnStart(ps[0].Kind) {
 			break
 		}
-		if err := h.Apply(side, oneStep(h, &ps[0])); err != nil {
+		if err := h.Apply(side, oneStep(h, &ps[0], eval)); err != nil {
 			break
 		}
 	}
-	return Evaluate(h, side) + 0.001*quickScore(&g.S, side, c)
+	return eval(h, side) + 0.001*quickScore(&g.S, side, c)
 }
 
 func (n *node) child(side engine.Side, c engine.Choice) *node {
@@ -248,6 +253,9 @@ func NewSearcher(cfg Config, seed uint64) *Searcher {
 	}
 	if cfg.Scale == 0 {
 		cfg.Scale = 1.5
+	}
+	if cfg.Eval == nil {
+		cfg.Eval = Evaluate
 	}
 	return &Searcher{cfg: cfg, seed: seed, name: "ai"}
 }
@@ -363,7 +371,7 @@ func (s *Searcher) iterate(g *engine.Game, root *node, me engine.Side, r *rand.R
 			continue
 		}
 		if !n.expanded && (n == root || n.visits >= s.cfg.PriorAfter) {
-			n.expand(g, p, n == root && s.cfg.RootTurn, s.expandBy)
+			n.expand(g, p, n == root && s.cfg.RootTurn, s.expandBy, s.cfg.Eval)
 		}
 		var next *node
 		if n.expanded {
@@ -393,7 +401,7 @@ func (s *Searcher) value(g *engine.Game, side engine.Side) float64 {
 		}
 		return 0
 	}
-	return 1 / (1 + math.Exp(-Evaluate(g, side)/s.cfg.Scale))
+	return 1 / (1 + math.Exp(-s.cfg.Eval(g, side)/s.cfg.Scale))
 }
 
 // playout plays g with the heuristic policy to its end or, with a
@@ -421,4 +429,25 @@ func playout(g *engine.Game, r *rand.Rand, eps float64, horizon, plays int) {
 			return
 		}
 	}
+}
+
+// Estimate is the side's chance to win from what the InfoSet's side
+// knows, whether it has a decision or not: n playouts, each from a new
+// deal of the unseen cards, with the playout policy to the Config's
+// horizon, scored as the search scores its iterations (the result at the
+// game's end, else Evaluate read as a chance). Like Rank it reads nothing
+// but the InfoSet: the same InfoSet, seed and n give the same estimate.
+func (s *Searcher) Estimate(is *engine.InfoSet, n int) float64 {
+	side := is.Side()
+	r := rand.New(rand.NewPCG(s.seed^0x45535449, uint64(is.Version())<<2|uint64(side)))
+	if n <= 0 {
+		n = 1
+	}
+	var sum float64
+	for i := 0; i < n; i++ {
+		g := is.Sample(r)
+		playout(g, r, s.cfg.Epsilon, s.cfg.Horizon, s.cfg.HorizonPlays)
+		sum += s.value(g, side)
+	}
+	return sum / float64(n)
 }
