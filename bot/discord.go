@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -30,16 +31,82 @@ type Session interface {
 // interaction's webhook per token, so each token gets its own bucket here.
 func editInteraction(s Session, i *discordgo.Interaction, e *discordgo.WebhookEdit) error {
 	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+	body := webhookEdit{WebhookEdit: e, Attachments: attachmentsAfter(e.Attachments, e.Files)}
 	if len(e.Files) > 0 {
-		ct, body, err := discordgo.MultipartBodyWithJSON(e, e.Files)
+		ct, raw, err := discordgo.MultipartBodyWithJSON(body, e.Files)
 		if err != nil {
 			return err
 		}
-		_, err = s.RequestRaw("PATCH", uri, ct, body, uri, 0)
+		_, err = s.RequestRaw("PATCH", uri, ct, raw, uri, 0)
 		return err
 	}
-	_, err := s.RequestWithBucketID("PATCH", uri, e, uri)
+	_, err := s.RequestWithBucketID("PATCH", uri, body, uri)
 	return err
+}
+
+// editMessage edits a channel message, as discordgo's
+// ChannelMessageEditComplex does (same rate-limit bucket), with API v10's
+// "attachments".
+func editMessage(s Session, e *discordgo.MessageEdit) error {
+	uri := discordgo.EndpointChannelMessage(e.Channel, e.ID)
+	bucket := discordgo.EndpointChannelMessage(e.Channel, "")
+	body := messageEdit{MessageEdit: e, Attachments: attachmentsAfter(e.Attachments, e.Files)}
+	if len(e.Files) > 0 {
+		ct, raw, err := discordgo.MultipartBodyWithJSON(body, e.Files)
+		if err != nil {
+			return err
+		}
+		_, err = s.RequestRaw("PATCH", uri, ct, raw, bucket, 0)
+		return err
+	}
+	_, err := s.RequestWithBucketID("PATCH", uri, body, bucket)
+	return err
+}
+
+// attachmentRef is one entry of an edit's "attachments". From API v10 the
+// list names every attachment the message has after the edit: the ones it
+// keeps by their id, and each new upload by the index n of its files[n]
+// part (with its file name). discordgo's MessageAttachment would also send
+// empty url, size and the like, which are not part of the request.
+type attachmentRef struct {
+	ID       string `json:"id"`
+	Filename string `json:"filename,omitempty"`
+}
+
+// attachmentsAfter is the "attachments" of an edit keeping keep (nil:
+// the field is left out, so the message keeps what it has) and uploading
+// files. An upload always replaces what the edit does not list: the bot
+// never appends a picture to an old one.
+func attachmentsAfter(keep *[]*discordgo.MessageAttachment, files []*discordgo.File) *[]attachmentRef {
+	if keep == nil && len(files) == 0 {
+		return nil
+	}
+	refs := []attachmentRef{}
+	if keep != nil {
+		for _, a := range *keep {
+			refs = append(refs, attachmentRef{ID: a.ID})
+		}
+	}
+	for n, f := range files {
+		refs = append(refs, attachmentRef{ID: strconv.Itoa(n), Filename: f.Name})
+	}
+	return &refs
+}
+
+// webhookEdit and messageEdit are discordgo's edits with v10's
+// "attachments": the outer field hides the embedded one in JSON.
+type webhookEdit struct {
+	*discordgo.WebhookEdit
+	Attachments *[]attachmentRef `json:"attachments,omitempty"`
+}
+
+type messageEdit struct {
+	*discordgo.MessageEdit
+	Attachments *[]attachmentRef `json:"attachments,omitempty"`
+	// The message's address is in the URL; discordgo would also send
+	// its two fields as "ID" and "Channel" (these, always nil, hide them).
+	ID      *struct{} `json:"ID,omitempty"`
+	Channel *struct{} `json:"Channel,omitempty"`
 }
 
 var _ Session = (*discordgo.Session)(nil)

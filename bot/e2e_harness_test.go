@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -131,10 +132,21 @@ func defaultGuildConfig() fakediscord.Guild {
 // newHarnessWith: pictures nil means the real renderer.
 func newHarnessWith(t testing.TB, pictures bot.Pictures, opts ...fakediscord.Option) *harness {
 	t.Helper()
-	h := &harness{t: t, srv: fakediscord.New(t, opts...), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7, pictures: pictures, clock: &offsetClock{}}
+	h := &harness{t: t, srv: fakediscord.New(t, append(opts, botAPIVersion())...), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7, pictures: pictures, clock: &offsetClock{}}
 	h.start()
 	t.Cleanup(h.stop)
 	return h
+}
+
+// botAPIVersion makes the fake serve only the API version the bot speaks,
+// so that every end-to-end test fails on a request or gateway connection
+// under another version.
+func botAPIVersion() fakediscord.Option {
+	v, err := strconv.Atoi(bot.APIVersion)
+	if err != nil {
+		panic("bot.APIVersion is not a number: " + bot.APIVersion)
+	}
+	return fakediscord.WithAPIVersion(v)
 }
 
 func (h *harness) start() {

@@ -211,7 +211,7 @@ func TestRunAgainstFakeDiscord(t *testing.T) {
 	t.Cleanup(func() { log.SetOutput(stdlog) })
 	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 
-	srv := fakediscord.New(t, defaultGuild())
+	srv := fakediscord.New(t, defaultGuild(), botAPIVersion())
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan struct{})
 	done := make(chan error, 1)

@@ -297,7 +297,7 @@ func TestE2ERestartResumes(t *testing.T) {
 // verified against its log and finished. Skipped without a server (see
 // storagetest), failed under RFOP_REQUIRE_POSTGRES=1.
 func TestE2ERestartResumesOnPostgres(t *testing.T) {
-	h := &harness{t: t, srv: fakediscord.New(t, defaultGuild()), dbPath: storagetest.PostgresURL(t), seed: 7, clock: &offsetClock{}}
+	h := &harness{t: t, srv: fakediscord.New(t, defaultGuild(), botAPIVersion()), dbPath: storagetest.PostgresURL(t), seed: 7, clock: &offsetClock{}}
 	h.start()
 	t.Cleanup(h.stop)
 	restartResumes(t, h)

@@ -258,8 +258,7 @@ func (b *Bot) editBoard(live storage.Message, content string, comps []discordgo.
 	if png != nil {
 		edit.Files = []*discordgo.File{pngFile("board.png", png)}
 	}
-	_, err := b.Session.ChannelMessageEditComplex(edit)
-	return err
+	return editMessage(b.Session, edit)
 }
 
 // collapseBoard turns a superseded board into history: its text stays,

@@ -1,17 +1,19 @@
 // Package fakediscord is a fake Discord for end-to-end tests: an HTTP
-// server on 127.0.0.1 that speaks enough of Discord's REST API (v9) and
-// gateway (websocket, JSON text frames) for a real *discordgo.Session
+// server on 127.0.0.1 that speaks enough of Discord's REST API (v10, and
+// v9 under /api/v9) and gateway (websocket, JSON text frames) for a real
+// *discordgo.Session
 // (bwmarrin/discordgo v0.29) to connect to it, receive events and call the
 // API, while the test plays the users and inspects what the bot did.
 // Nothing reaches the network.
 //
 // # Connecting discordgo
 //
-// discordgo's endpoints are package variables pointing at discord.com; do
-// not change them. Route the session's HTTP client through Transport, which
-// sends every request to the fake whatever its host. Open then asks the fake
-// for the gateway URL (GET /api/v9/gateway) and dials
-// ws://127.0.0.1:PORT/gateway/?v=9&encoding=json:
+// discordgo's endpoints are package variables pointing at discord.com
+// (the bot package moves them to API v10); do not point them at the fake.
+// Route the session's HTTP client through Transport, which sends every
+// request to the fake whatever its host. Open then asks the fake for the
+// gateway URL (GET /api/v10/gateway) and dials
+// ws://127.0.0.1:PORT/gateway/?v=10&encoding=json:
 //
 //	srv := fakediscord.New(t,
 //		fakediscord.WithGuild(fakediscord.Guild{ID: "g1", OwnerID: "u1",
@@ -59,12 +61,19 @@
 // five action rows of five buttons, unique custom ids, select options...)
 // and rejected with 400 / 50035 like Discord, unless WithoutValidation.
 // Edits follow Discord: absent fields are kept, null clears, "attachments"
-// lists the attachments to keep and new files are added. Message.Notified
+// lists the attachments to keep and new files are added; from API v10 an
+// edit that uploads must list every upload there too (by the index n of
+// its files[n] part), else it is refused with 400 / 50035. Message.Notified
 // records whom a new message pings (its user mentions as allowed_mentions
 // permits); edits ping nobody. Any other route is
 // answered 404 {"message":"fake discord: unknown route ...","code":0},
 // listed by Unknown, and fails the test at cleanup unless
 // AllowUnknownRoutes.
+//
+// API versions: every /api/vN path is served, and Request.APIVersion says
+// which version a call named. WithAPIVersion pins one: other versions are
+// refused (REST 400 / 50041, gateway closed with 4012) and fail the test
+// at cleanup; the bot's end-to-end tests pin v10.
 //
 // Gateway: HELLO, IDENTIFY -> READY (unavailable guild stubs) then
 // GUILD_CREATE per guild, heartbeats acknowledged, RESUME replays missed

@@ -24,6 +24,9 @@ type Request struct {
 	// part of a multipart body).
 	Body    []byte
 	Payload []byte
+	// APIVersion is the version an API path names (10 for
+	// "/api/v10/..."), 0 for other paths.
+	APIVersion int
 	// Files are the names of the uploaded files.
 	Files []string
 	At    time.Time

@@ -153,6 +153,13 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := &gwConn{ws: ws}
+	if want := s.cfg.apiVersion; want != 0 && r.URL.Query().Get("v") != strconv.Itoa(want) {
+		s.mu.Lock()
+		s.badVersions = append(s.badVersions, "GATEWAY "+r.URL.RequestURI())
+		s.mu.Unlock()
+		c.closeWith(4012, "Invalid API version")
+		return
+	}
 	g.mu.Lock()
 	if g.closed {
 		g.mu.Unlock()

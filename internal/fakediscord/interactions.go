@@ -124,6 +124,10 @@ func (s *Server) interactionCallback(c *rctx) {
 			resp.Message = ms.cur
 			break
 		}
+		if e = s.checkEditAttachments(c, ms.cur, df); e != nil {
+			s.ixFailLocked(c, st, e)
+			return
+		}
 		if m, added, e = s.buildMessage(ms.cur, df, c.files, false); e != nil {
 			s.ixFailLocked(c, st, e)
 			return
@@ -299,6 +303,10 @@ func (s *Server) editWebhookMessage(c *rctx) {
 	}
 	f, e := c.fields()
 	if e != nil {
+		s.ixFailLocked(c, st, e)
+		return
+	}
+	if e := s.checkEditAttachments(c, ms.cur, f); e != nil {
 		s.ixFailLocked(c, st, e)
 		return
 	}

@@ -117,6 +117,53 @@ func (f fields) decode(k string, v any) *apiErr {
 	return nil
 }
 
+// checkEditAttachments applies API v10's rule to an edit (of prev) that
+// uploads files: its "attachments" names every attachment the message has
+// after the edit, the ones it keeps by id and each new file by the index n
+// of its files[n] part. Discord documents the list as required; the fake
+// refuses an edit without it, or leaving out an upload, so that a client
+// that forgets it sees its mistake instead of a picture that never shows.
+// Earlier versions and edits without files are not checked.
+func (s *Server) checkEditAttachments(c *rctx, prev *Message, f fields) *apiErr {
+	if c.req.APIVersion < 10 || len(c.files) == 0 || s.cfg.noValidation {
+		return nil
+	}
+	if !f.has("attachments") || f.null("attachments") {
+		return invalidForm("attachments", "API v10: an edit that uploads files must list them in attachments (files[n] as id n)")
+	}
+	var list []struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if e := f.decode("attachments", &list); e != nil {
+		return e
+	}
+	kept := map[string]bool{}
+	for _, a := range prev.Attachments {
+		kept[a.ID] = true
+	}
+	uploaded := map[string]bool{}
+	for _, up := range c.files {
+		uploaded[strconv.Itoa(up.index)] = true
+	}
+	listed := map[string]bool{}
+	for k, a := range list {
+		id := strings.Trim(string(a.ID), `"`)
+		if id == "" || id == "null" {
+			return invalidForm(fmt.Sprintf("attachments.%d.id", k), "This field is required")
+		}
+		if !kept[id] && !uploaded[id] {
+			return invalidForm(fmt.Sprintf("attachments.%d.id", k), "Unknown attachment "+id+": neither one of the message's nor an uploaded files[n]")
+		}
+		listed[id] = true
+	}
+	for _, up := range c.files {
+		if !listed[strconv.Itoa(up.index)] {
+			return invalidForm("attachments", fmt.Sprintf("API v10: the uploaded files[%d] is not listed in attachments", up.index))
+		}
+	}
+	return nil
+}
+
 // buildMessage applies a create (prev == nil) or edit payload and returns
 // the new version plus the newly uploaded attachments.
 func (s *Server) buildMessage(prev *Message, f fields, files []*upload, allowEphemeral bool) (*Message, []*Attachment, *apiErr) {

@@ -179,7 +179,7 @@ func (rt *route) match(method string, segs []string) ([]string, bool) {
 	return params, true
 }
 
-var apiPrefix = regexp.MustCompile(`^/api/v[0-9]+(/|$)`)
+var apiPrefix = regexp.MustCompile(`^/api/v([0-9]+)(/|$)`)
 
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	p := r.URL.Path
@@ -192,14 +192,16 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	at := time.Now()
-	rel, isAPI := p, false
-	if loc := apiPrefix.FindStringIndex(p); loc != nil {
+	rel, isAPI, version := p, false, 0
+	if loc := apiPrefix.FindStringSubmatchIndex(p); loc != nil {
 		rel, isAPI = "/"+strings.TrimPrefix(p[loc[1]:], "/"), true
+		version, _ = strconv.Atoi(p[loc[2]:loc[3]])
 	}
 	c := &rctx{s: s, w: w, r: r}
 	raw, payload, files, err := parseBody(r)
 	c.files = files
-	req := &Request{Method: r.Method, Path: rel, Query: r.URL.Query(), Header: r.Header.Clone(), Body: raw, Payload: payload, At: at}
+	req := &Request{Method: r.Method, Path: rel, Query: r.URL.Query(), Header: r.Header.Clone(), Body: raw, Payload: payload, At: at,
+		APIVersion: version}
 	for _, f := range files {
 		req.Files = append(req.Files, f.name)
 	}
@@ -224,7 +226,11 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.requests = append(s.requests, &logged)
 	fault := s.takeFaultLocked(req)
-	if rt == nil && fault == nil {
+	badVersion := isAPI && s.cfg.apiVersion != 0 && version != s.cfg.apiVersion
+	if badVersion {
+		s.badVersions = append(s.badVersions, r.Method+" "+r.URL.RequestURI())
+	}
+	if rt == nil && fault == nil && !badVersion {
 		s.unknown = append(s.unknown, r.Method+" "+r.URL.RequestURI())
 	}
 	logged.Injected = fault != nil
@@ -234,6 +240,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	case fault != nil:
 		fault.write(w)
 		c.status = fault.status
+	case badVersion:
+		c.fail(&apiErr{status: 400, code: 50041, msg: "Invalid API version provided"})
 	case err != nil:
 		c.fail(&apiErr{status: 400, code: 50109, msg: "fake discord: " + err.Error()})
 	case rt == nil:
@@ -579,6 +587,10 @@ func (s *Server) editChannelMessage(c *rctx) {
 	}
 	if ms.cur.AuthorID != s.bot.ID {
 		c.fail(errNotAuthor)
+		return
+	}
+	if e := s.checkEditAttachments(c, ms.cur, f); e != nil {
+		c.fail(e)
 		return
 	}
 	m, added, e := s.buildMessage(ms.cur, f, c.files, false)

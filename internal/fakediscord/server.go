@@ -102,6 +102,7 @@ type config struct {
 	noFileData        bool
 	maxResumeBuffered int
 	shards            int
+	apiVersion        int
 }
 
 // WithBotUser sets the bot's user id and name (default: a fresh snowflake
@@ -176,13 +177,23 @@ func WithoutValidation() Option { return func(c *config) { c.noValidation = true
 // process memory must be the bot's, not the fake's recording.
 func WithoutFileData() Option { return func(c *config) { c.noFileData = true } }
 
+// WithAPIVersion makes the fake serve only API version v (REST paths
+// /api/v{v}/..., the gateway's ?v={v}), as a test that pins the client's
+// version wants: a REST call under another version is answered 400 with
+// code 50041 (Invalid API version provided) and fails the test at cleanup;
+// a gateway connection asking for another version is closed with 4012
+// (Invalid API version). Without it every version is served, and
+// requests are checked by the rules of the version they name (Request's
+// APIVersion).
+func WithAPIVersion(v int) Option { return func(c *config) { c.apiVersion = v } }
+
 // WithStrictCommands makes SlashCommand and Autocomplete fail the test when
 // the command was not registered by the bot (bulk overwrite or create).
 // Otherwise unregistered commands are dispatched anyway, and only registered
 // ones have their arguments checked against the declared options.
 func WithStrictCommands() Option { return func(c *config) { c.strictCommands = true } }
 
-// Server is a fake Discord: REST API under /api/v9, the gateway websocket
+// Server is a fake Discord: REST API under /api/v10 (or any /api/vN), the gateway websocket
 // under /gateway, and a recorder of everything the bot did. Create it with
 // New; it is closed by the test's cleanup. All methods are safe for
 // concurrent use.
@@ -224,6 +235,7 @@ type Server struct {
 	rateLimited int
 	requests    []*Request
 	unknown     []string
+	badVersions []string // calls under a version WithAPIVersion does not serve
 
 	gw gateway
 
@@ -312,6 +324,12 @@ func (s *Server) Close() {
 	s.hs.Close()
 	s.gw.wg.Wait()
 	s.transport.CloseIdleConnections()
+	s.mu.Lock()
+	bad := s.badVersions
+	s.mu.Unlock()
+	if len(bad) > 0 {
+		s.t.Errorf("fakediscord: the client used an API version other than v%d:\n  %s", s.cfg.apiVersion, strings.Join(bad, "\n  "))
+	}
 	if !s.cfg.allowUnknown {
 		if u := s.Unknown(); len(u) > 0 {
 			s.t.Errorf("fakediscord: the client called %d route(s) the fake does not implement:\n  %s",
@@ -342,7 +360,7 @@ func (s *Server) errorf(format string, args ...any) {
 // URL is the base URL of the fake, "http://127.0.0.1:PORT".
 func (s *Server) URL() string { return s.hs.URL }
 
-// APIURL is the REST root, "http://127.0.0.1:PORT/api/v9/".
+// APIURL is the REST root of discordgo's version, "http://127.0.0.1:PORT/api/v10/".
 func (s *Server) APIURL() string { return s.hs.URL + "/api/v" + discordgo.APIVersion + "/" }
 
 // GatewayURL is the websocket URL returned by GET /gateway,

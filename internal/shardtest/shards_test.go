@@ -508,7 +508,7 @@ func TestTwoShardProcessesOneDatabase(t *testing.T) {
 		require.NoError(t, err)
 	}
 	srv := fakediscord.New(t, append(opts, fakediscord.WithShards(shardCount), fakediscord.WithDispatchWait(3*time.Minute),
-		fakediscord.WithoutFileData())...)
+		fakediscord.WithoutFileData(), fakediscord.WithAPIVersion(10))...) // the binary speaks API v10 (bot.APIVersion)
 	w := &world{t: t, srv: srv, store: store, clicks: map[int64][]*click{}}
 
 	env := []string{"DISCORD_TOKEN=test-token", "DISCORD_API_BASE=" + srv.URL(), "RFOP_DB=" + dsn,
