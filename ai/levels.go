@@ -3,6 +3,8 @@ package ai
 import (
 	"fmt"
 	"time"
+
+	"github.com/rfop/rfop/engine"
 )
 
 // Level is a named strength of the search player.
@@ -24,7 +26,7 @@ func ParseLevel(s string) (Level, error) {
 			return l, nil
 		}
 	}
-	return "", fmt.Errorf("unknown AI level %q (want easy, normal or hard)", s)
+	return "", fmt.Errorf("unknown AI level %s (want easy, normal or hard)", engine.Quote(s))
 }
 
 // Config is the level's budget: iterations and playout depth define it; the time caps

@@ -46,7 +46,7 @@ func NewPlayer(name string, seed uint64) (Player, error) {
 		s.name = name
 		return s, nil
 	}
-	return nil, fmt.Errorf("unknown player %q (want random, greedy or ai:easy|normal|hard)", name)
+	return nil, fmt.Errorf("unknown player %s (want random, greedy or ai:easy|normal|hard)", engine.Quote(name))
 }
 
 // Random picks a uniformly random legal choice.

@@ -264,7 +264,9 @@ func (b *Bot) cmdAI(ctx context.Context, i *discordgo.Interaction, o options) {
 	}
 	variant, err := engine.ParseVariant(o.str("variant"))
 	if err != nil {
-		b.replyEphemeral(i, err.Error())
+		// Never the option back: it is outside input (a crafted one may be
+		// longer than a reply).
+		b.replyEphemeral(i, pp.T("cmd.new.bad-variant", nil))
 		return
 	}
 	aiSide := storage.SideCommune

@@ -54,7 +54,7 @@ func NewSession(cfg Config) (*discordgo.Session, error) {
 	if cfg.APIBase != "" {
 		u, err := url.Parse(cfg.APIBase)
 		if err != nil || u.Host == "" {
-			return nil, fmt.Errorf("DISCORD_API_BASE %q is not a URL", cfg.APIBase)
+			return nil, fmt.Errorf("DISCORD_API_BASE %s is not a URL", engine.Quote(cfg.APIBase))
 		}
 		s.Client = &http.Client{Transport: &RewriteTransport{Base: u}, Timeout: 20 * time.Second}
 	}

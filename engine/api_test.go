@@ -171,9 +171,9 @@ func TestDeckValidation(t *testing.T) {
 		mutate func(d *deckFile)
 		want   string
 	}{
-		{"unknown op", func(d *deckFile) { d.Cards[4].Effect.Op = "teleport" }, "card #5 (Le Figaro): field effect.op"},
-		{"unknown space", func(d *deckFile) { d.Cards[6].Effect.In.Spaces[0] = "moon" }, `card #7 (Général Espivent): field effect.in: spaces: "moon"`},
-		{"bad OP value", func(d *deckFile) { d.Cards[0].OP = 7 }, "card #1 (Jules Ducatel): field op"},
+		{"unknown op", func(d *deckFile) { d.Cards[4].Effect.Op = "teleport" }, `card #5 "Le Figaro": field effect.op`},
+		{"unknown space", func(d *deckFile) { d.Cards[6].Effect.In.Spaces[0] = "moon" }, `card #7 "Général Espivent": field effect.in: spaces: "moon"`},
+		{"bad OP value", func(d *deckFile) { d.Cards[0].OP = 7 }, `card #1 "Jules Ducatel": field op`},
 		{"missing card", func(d *deckFile) { d.Cards = d.Cards[:52] }, "missing: 53"},
 		{"duplicate objective space", func(d *deckFile) { d.Cards[42].Space = "butte_montmartre" }, "already the objective"},
 		{"field not allowed for op", func(d *deckFile) { d.Cards[1].Effect.Who = "you" }, "field effect.who: not allowed for op remove"},

@@ -44,7 +44,7 @@ func ParseSide(s string) (Side, error) {
 	case "commune", "Commune", "c", "C":
 		return Commune, nil
 	}
-	return NoSide, fmt.Errorf("unknown side %q (want versailles or commune)", s)
+	return NoSide, fmt.Errorf("unknown side %s (want versailles or commune)", Quote(s))
 }
 
 // Sphere splits the map into Political and Military halves.
@@ -256,7 +256,7 @@ func ParseSpace(s string) (Space, error) {
 			return x, nil
 		}
 	}
-	return NoSpace, fmt.Errorf("unknown space %q", s)
+	return NoSpace, fmt.Errorf("unknown space %s", Quote(s))
 }
 
 // ParseDimension reads a dimension key such as "public_opinion".
@@ -266,7 +266,7 @@ func ParseDimension(s string) (Dimension, error) {
 			return d, nil
 		}
 	}
-	return -1, fmt.Errorf("unknown Crisis Dimension %q", s)
+	return -1, fmt.Errorf("unknown Crisis Dimension %s", Quote(s))
 }
 
 // Crisis Track zones, from the centre of the board outward.

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sort"
 	"strings"
@@ -219,22 +220,33 @@ func DefaultDeckJSON() []byte { return append([]byte(nil), defaultDeckJSON...) }
 func LoadDeckFile(path string) (*Deck, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("read deck file: %w", err)
+		return nil, fmt.Errorf("read deck file: %w", pathError(err))
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && st.Size() > MaxDeckBytes {
-		return nil, fmt.Errorf("deck file %s: %w", path, errDeckTooBig(st.Size()))
+		return nil, fmt.Errorf("deck file %s: %w", Quote(path), errDeckTooBig(st.Size()))
 	}
 	// The file may grow after Stat: never read more than one byte too many.
 	b, err := io.ReadAll(io.LimitReader(f, MaxDeckBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("read deck file: %w", err)
+		return nil, fmt.Errorf("read deck file: %w", pathError(err))
 	}
 	d, err := ParseDeck(b)
 	if err != nil {
-		return nil, fmt.Errorf("deck file %s: %w", path, err)
+		return nil, fmt.Errorf("deck file %s: %w", Quote(path), err)
 	}
 	return d, nil
+}
+
+// pathError is an error of the file system that names the file only
+// quoted (Quote): a file name is outside input. errors.Is still sees the
+// cause (fs.ErrNotExist...).
+func pathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &fs.PathError{Op: pe.Op, Path: Quote(pe.Path), Err: pe.Err}
+	}
+	return ShortError(err)
 }
 
 // ---- the deck file format ----
@@ -369,14 +381,14 @@ func ParseDeck(b []byte) (*Deck, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("deck is not valid JSON for the deck format: %w", err)
+		return nil, fmt.Errorf("deck is not valid JSON for the deck format: %w", ShortError(err))
 	}
 	d := &Deck{}
 	for i := range f.Cards {
 		cj := &f.Cards[i]
 		c, err := compileCard(cj)
 		if err != nil {
-			return nil, fmt.Errorf("card #%d (%s): %w", cj.Num, cj.Name, err)
+			return nil, fmt.Errorf("card #%d %s: %w", cj.Num, Quote(cj.Name), err)
 		}
 		if d.cards[c.Num] != nil {
 			return nil, fmt.Errorf("card #%d: number used twice", c.Num)
@@ -441,17 +453,17 @@ func compileCard(cj *cardJSON) (*Card, error) {
 	case "neutral", "objective":
 		c.Side = NoSide
 	default:
-		return nil, fmt.Errorf("field side: %q (want versailles, commune, neutral or objective)", cj.Side)
+		return nil, fmt.Errorf("field side: %s (want versailles, commune, neutral or objective)", Quote(cj.Side))
 	}
 	switch {
 	case wantObjective:
 		if cj.Side != "objective" {
-			return nil, fmt.Errorf("field side: cards %d-%d are objectives, got %q", firstObjective, numCards, cj.Side)
+			return nil, fmt.Errorf("field side: cards %d-%d are objectives, got %s", firstObjective, numCards, Quote(cj.Side))
 		}
 		c.Kind = ObjectiveCard
 		sp, err := ParseSpace(cj.Space)
 		if err != nil || sp >= NumMapSpaces {
-			return nil, fmt.Errorf("field space: %q is not a map space", cj.Space)
+			return nil, fmt.Errorf("field space: %s is not a map space", Quote(cj.Space))
 		}
 		c.Space = sp
 		if cj.OP != 0 {
@@ -486,7 +498,7 @@ func compileCard(cj *cardJSON) (*Card, error) {
 	case StatusKnown, StatusPartial, StatusProvisional:
 		c.Status = CardStatus(cj.Status)
 	default:
-		return nil, fmt.Errorf("field status: %q (want known, partial or provisional)", cj.Status)
+		return nil, fmt.Errorf("field status: %s (want known, partial or provisional)", Quote(cj.Status))
 	}
 	if cj.Effect == nil {
 		return nil, errors.New("field effect: missing")
@@ -514,7 +526,7 @@ func compileNode(nodes *[]node, e *EffectJSON, path string, depth int) (int16, e
 		}
 	}
 	if op < 0 {
-		return 0, fmt.Errorf("field %s.op: unknown op %q (want one of %s)", path, e.Op, strings.Join(opNames[:], ", "))
+		return 0, fmt.Errorf("field %s.op: unknown op %s (want one of %s)", path, Quote(e.Op), strings.Join(opNames[:], ", "))
 	}
 	idx := int16(len(*nodes))
 	*nodes = append(*nodes, node{op: op, condControl: NoSpace})
@@ -598,7 +610,7 @@ func compileNode(nodes *[]node, e *EffectJSON, path string, depth int) (int16, e
 	for k, v := range e.Caps {
 		sp, err := ParseSpace(k)
 		if err != nil || sp >= NumMapSpaces {
-			return 0, bad("caps", fmt.Sprintf("%q is not a map space", k))
+			return 0, bad("caps", Quote(k)+" is not a map space")
 		}
 		if v < 0 || v > maxCubes {
 			return 0, bad("caps", fmt.Sprintf("cap %d for %s is not between 0 and 4", v, k))
@@ -611,7 +623,7 @@ func compileNode(nodes *[]node, e *EffectJSON, path string, depth int) (int16, e
 	case "opponent":
 		n.chooserOpp = true
 	default:
-		return 0, bad("chooser", fmt.Sprintf("%q (want you or opponent)", e.Chooser))
+		return 0, bad("chooser", Quote(e.Chooser)+" (want you or opponent)")
 	}
 	if op == opMomentum {
 		switch e.Who {
@@ -619,7 +631,7 @@ func compileNode(nodes *[]node, e *EffectJSON, path string, depth int) (int16, e
 		case "opponent":
 			n.whoOpp = true
 		default:
-			return 0, bad("who", fmt.Sprintf("%q (want you or opponent)", e.Who))
+			return 0, bad("who", Quote(e.Who)+" (want you or opponent)")
 		}
 		if e.Delta != 1 && e.Delta != -1 {
 			return 0, bad("delta", "must be 1 or -1")
@@ -632,7 +644,7 @@ func compileNode(nodes *[]node, e *EffectJSON, path string, depth int) (int16, e
 		}
 		sp, err := ParseSpace(e.Cond.Control)
 		if err != nil || sp >= NumMapSpaces {
-			return 0, bad("cond.control", fmt.Sprintf("%q is not a map space", e.Cond.Control))
+			return 0, bad("cond.control", Quote(e.Cond.Control)+" is not a map space")
 		}
 		n.condControl = sp
 	}
@@ -678,7 +690,7 @@ func compileScope(s *ScopeJSON) (scope, error) {
 	for _, k := range s.Spaces {
 		sp, err := ParseSpace(k)
 		if err != nil || sp >= NumMapSpaces {
-			return sc, fmt.Errorf("spaces: %q is not a map space", k)
+			return sc, fmt.Errorf("spaces: %s is not a map space", Quote(k))
 		}
 		sc.static = sc.static.With(sp)
 	}
@@ -699,12 +711,12 @@ func compileScope(s *ScopeJSON) (scope, error) {
 	case "military":
 		sc.static &= sphereMask[Military]
 	default:
-		return sc, fmt.Errorf("sphere: %q (want political or military)", s.Sphere)
+		return sc, fmt.Errorf("sphere: %s (want political or military)", Quote(s.Sphere))
 	}
 	if s.AdjacentTo != "" {
 		sp, err := ParseSpace(s.AdjacentTo)
 		if err != nil || sp >= NumMapSpaces {
-			return sc, fmt.Errorf("adjacentTo: %q is not a map space", s.AdjacentTo)
+			return sc, fmt.Errorf("adjacentTo: %s is not a map space", Quote(s.AdjacentTo))
 		}
 		// Spaces X adjacent to sp: those sp's control gives reach into.
 		var m SpaceSet

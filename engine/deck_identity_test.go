@@ -143,7 +143,7 @@ func TestDeckLimits(t *testing.T) {
 		mutate func(d *deckFile)
 		want   string
 	}{
-		{"name too long", func(d *deckFile) { d.Cards[0].Name = strings.Repeat("n", MaxCardNameRunes+1) }, "card #1 (" + strings.Repeat("n", MaxCardNameRunes+1) + "): field name: 61 characters; at most 60"},
+		{"name too long", func(d *deckFile) { d.Cards[0].Name = strings.Repeat("n", MaxCardNameRunes+1) }, `card #1 "` + strings.Repeat("n", MaxCardNameRunes+1) + `": field name: 61 characters; at most 60`},
 		{"text too long", func(d *deckFile) { d.Cards[1].Text = strings.Repeat("é", MaxCardTextRunes+1) }, "field text: 1001 characters; at most 1000"},
 		{"effect too deep", func(d *deckFile) { d.Cards[2].Effect = nest(MaxEffectDepth + 1) }, "nest deeper than 6 levels"},
 		{"effect too large", func(d *deckFile) { d.Cards[3].Effect = wide(MaxEffectNodes) }, "at most 64 steps"},

@@ -82,7 +82,9 @@
 // could have no effect. ParseDeck rejects a file that does not validate,
 // naming the card and the field, and refuses early what exceeds the limits
 // (MaxDeckBytes, MaxCardNameRunes, MaxCardTextRunes, MaxEffectDepth,
-// MaxEffectNodes). A deck's ID is a hash of its canonical form
+// MaxEffectNodes). Its errors repeat the file's text only through Quote
+// (quote.go: escaped, cut to MaxQuoted characters), the helper every
+// package uses to quote outside input. A deck's ID is a hash of its canonical form
 // (Deck.Canonical: cards in number order, fields in a fixed order), so
 // reformatting a file keeps the games saved with it loadable, while any
 // change to a card makes a new deck. The interpreter (effect.go) turns each

@@ -23,7 +23,7 @@ func ParseVariant(s string) (Variant, error) {
 	case "censorship":
 		return Censorship, nil
 	}
-	return "", fmt.Errorf("unknown variant %q (want standard or censorship)", s)
+	return "", fmt.Errorf("unknown variant %s (want standard or censorship)", Quote(s))
 }
 
 // DiscardEntry is a card on the discard pile and who played it when.
@@ -167,7 +167,7 @@ func New(o Options) (*Game, error) {
 		o.Variant = Standard
 	}
 	if o.Variant != Standard && o.Variant != Censorship {
-		return nil, fmt.Errorf("new game: unknown variant %q", o.Variant)
+		return nil, fmt.Errorf("new game: unknown variant %s", Quote(string(o.Variant)))
 	}
 	if o.Deck == nil {
 		o.Deck = DefaultDeck()

@@ -45,7 +45,7 @@ func ParseLang(s string) (Lang, error) {
 	case Russian:
 		return Russian, nil
 	}
-	return English, fmt.Errorf("unknown language %q (want en, fr or ru)", s)
+	return English, fmt.Errorf("unknown language %s (want en, fr or ru)", engine.Quote(s))
 }
 
 // Name is the language's own name, for menus.

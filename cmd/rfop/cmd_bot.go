@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/rfop/rfop/bot"
+	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -108,7 +109,7 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	var lvl slog.Level
 	if err := lvl.UnmarshalText([]byte(strings.ToLower(*level))); err != nil {
-		fmt.Fprintf(stderr, "bad -log-level %q\n", *level)
+		fmt.Fprintf(stderr, "bad -log-level %s\n", engine.Quote(*level))
 		return 2
 	}
 	log := slog.New(slog.NewJSONHandler(stdout, &slog.HandlerOptions{Level: lvl}))

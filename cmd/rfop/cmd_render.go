@@ -48,7 +48,7 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fl.NArg() > 0 {
-		fmt.Fprintf(stderr, "rfop render: unexpected argument %q\n", fl.Arg(0))
+		fmt.Fprintf(stderr, "rfop render: unexpected argument %s\n", engine.Quote(fl.Arg(0)))
 		fl.Usage()
 		return 2
 	}

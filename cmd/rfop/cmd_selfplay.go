@@ -469,7 +469,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code
 		stderr.Write(buf.Bytes())
 		return 2, true
 	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "%s: unexpected argument %q (run 'rfop %s -h')\n", fs.Name(), fs.Arg(0), fs.Name())
+		fmt.Fprintf(stderr, "%s: unexpected argument %s (run 'rfop %s -h')\n", fs.Name(), engine.Quote(fs.Arg(0)), fs.Name())
 		return 2, true
 	}
 	return 0, false

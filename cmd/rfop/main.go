@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/rfop/rfop/engine"
 )
 
 type command struct {
@@ -60,7 +62,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	c, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(stderr, "rfop: unknown subcommand %q\n\n", name)
+		fmt.Fprintf(stderr, "rfop: unknown subcommand %s\n\n", engine.Quote(name))
 		usage(stderr)
 		return 2
 	}
