@@ -25,8 +25,12 @@
 // are built only from the engine's public view and public log lines;
 // hands and objectives go by DM or in ephemeral replies.
 //
-// Who may do what is decided in one place (perms.go, the README's table);
-// each game plays with its own deck, kept in the database (decks.go).
+// Who may do what is decided in one place (perms.go, the README's table),
+// and who sees which games in another (visibility.go: its players, and in
+// a server the members who can view its channel), which every answer that
+// names a game applies.
+// Each game plays with its own deck, kept in the database (decks.go).
+// The bot speaks Discord's API v10 (apiversion.go).
 package bot
 
 import (

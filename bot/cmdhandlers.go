@@ -475,8 +475,9 @@ func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) {
 		return
 	}
 	var sb strings.Builder
+	v := b.viewerOf(i)
 	for _, rec := range games {
-		if !b.canView(i, rec.ChannelID) {
+		if !v.seesGame(rec) {
 			continue // a channel the caller cannot see: not even its existence
 		}
 		if rec.Status == storage.StatusWaiting {

@@ -58,6 +58,10 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 func (b *Bot) showTurn(ctx context.Context, i *discordgo.Interaction, gameID int64, note string) {
 	pp := b.privatePrinterOf(i)
 	rec, g, err := b.loadGame(ctx, gameID)
+	if why := b.unseenGame(i, gameID, rec, err); why != "" {
+		b.replyEphemeral(i, why) // not even who plays it, or whose turn it is
+		return
+	}
 	if err != nil || g == nil || rec.Status != storage.StatusActive {
 		b.replyEphemeral(i, gameNotRunningIn(pp, rec, err))
 		return
@@ -89,6 +93,10 @@ func (b *Bot) showHand(ctx context.Context, i *discordgo.Interaction, gameID int
 	}
 	pp := b.privatePrinterOf(i)
 	rec, g, err := b.loadGame(ctx, gameID)
+	if why := b.unseenGame(i, gameID, rec, err); why != "" {
+		b.editOriginal(i, msg{content: why}) // the deferred reply is private
+		return
+	}
 	if err != nil || g == nil || rec.Status != storage.StatusActive {
 		b.editOriginal(i, msg{content: gameNotRunningIn(pp, rec, err)})
 		return
@@ -422,4 +430,19 @@ func gameNotRunningIn(p *locale.Printer, rec storage.Game, err error) string {
 		return p.T("bot.not-running.abandoned", id)
 	}
 	return p.T("bot.not-running.waiting", nil)
+}
+
+// unseenGame is the private answer to a click or command about game id
+// that the member behind i may not hear of: none such, or one they cannot
+// see (visibility.go); "" when they may. rec and err are what loading it
+// gave.
+func (b *Bot) unseenGame(i *discordgo.Interaction, id int64, rec storage.Game, err error) string {
+	p := b.privatePrinterOf(i)
+	switch {
+	case rec.ID == 0 && err != nil && !errors.Is(err, storage.ErrNotFound):
+		return p.T("bot.reply.not-running", nil) // the store failed: nothing is said of the game
+	case rec.ID == 0 || !b.canSeeGame(i, rec):
+		return p.T("bot.reply.no-such-game", locale.Args{"ID": id})
+	}
+	return ""
 }

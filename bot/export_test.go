@@ -10,3 +10,9 @@ func SetCrashHook(b *Bot, f func(gameID int64, step string) bool) {
 	b.hook = f
 	b.mu.Unlock()
 }
+
+// IsSelectID reports whether the custom_id is a select menu's.
+func IsSelectID(id string) bool {
+	c, err := parseCustomID(id)
+	return err == nil && c.Verb == verbSelect
+}

@@ -16,12 +16,16 @@ package bot
 // The answers to history and stats are private (ephemeral): a public
 // message would push a running game's board off the bottom of the channel
 // (the live board is always the newest message). A replay is posted in the
-// channel unless the channel has an open game, where it is private too.
+// game's own channel unless that channel has an open game; elsewhere, and
+// there while a game runs, it is private. Every one of them lists or shows
+// only the games the member can see (visibility.go): stats count them,
+// history lists them, replay draws one; ratings are the server's.
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -192,8 +196,8 @@ func (b *Bot) cmdReplay(ctx context.Context, i *discordgo.Interaction, o options
 	var err error
 	if n := o.int("game", 0); n > 0 {
 		rec, err = b.Store.GameByID(ctx, int64(n))
-		if errors.Is(err, storage.ErrNotFound) || err == nil && rec.GuildID != i.GuildID {
-			b.replyEphemeral(i, p.T("history.replay.not-here", locale.Args{"Game": n}))
+		if errors.Is(err, storage.ErrNotFound) || err == nil && !b.canSeeGame(i, rec) {
+			b.replyEphemeral(i, p.T("history.replay.unseen", locale.Args{"Game": n}))
 			return
 		}
 	} else {
@@ -210,8 +214,8 @@ func (b *Bot) cmdReplay(ctx context.Context, i *discordgo.Interaction, o options
 		b.replyEphemeral(i, p.T("history.stats.failed", nil))
 		return
 	}
-	if rec.GuildID == "" && len(rec.SidesOf(userID(i))) == 0 {
-		b.replyEphemeral(i, p.T("history.replay.not-yours", locale.Args{"Game": rec.ID})) // a DM game is its player's only
+	if !b.canSeeGame(i, rec) { // the channel's last game, seen by its members: never refused in practice
+		b.replyEphemeral(i, p.T("history.replay.unseen", locale.Args{"Game": rec.ID}))
 		return
 	}
 	if rec.Status != storage.StatusFinished {
@@ -225,9 +229,11 @@ func (b *Bot) cmdReplay(ctx context.Context, i *discordgo.Interaction, o options
 		b.replyEphemeral(i, p.T("history.replay.busy", nil))
 		return
 	}
-	// Private where a game is running, so that its board stays the newest
-	// message; public otherwise (then in the game's public language).
-	if open, err := b.Store.GameByChannel(ctx, i.ChannelID); err == nil && open.Status.Open() {
+	// Public only in the game's own channel, to those who saw it played
+	// (elsewhere its audience may not see the game's channel), and not
+	// while a game runs there, so that its board stays the newest message;
+	// private otherwise. Public, it speaks the game's public language.
+	if open, err := b.Store.GameByChannel(ctx, i.ChannelID); rec.ChannelID != i.ChannelID || err == nil && open.Status.Open() {
 		if !b.deferEphemeral(i) {
 			return
 		}
@@ -286,7 +292,7 @@ func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction, o option
 		return
 	}
 	member := o.user("member")
-	rs, err := b.Store.History(ctx, i.GuildID, member, historyLines+1)
+	rs, err := b.visibleHistory(ctx, i, member, historyLines+1)
 	if err != nil {
 		b.Log.Error("history", "err", err)
 		b.replyEphemeral(i, p.T("history.stats.failed", nil))
@@ -324,7 +330,14 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, o options)
 		return
 	}
 	member := o.user("member")
-	st, err := b.Store.Stats(ctx, i.GuildID, member)
+	// Counted from the games the member can see (visibility.go); the
+	// ratings are the server's.
+	all, err := b.Store.History(ctx, i.GuildID, "", 0)
+	var st storage.GuildStats
+	if err == nil {
+		v := b.viewerOf(i)
+		st = statsOf(slices.DeleteFunc(all, func(r storage.GameResult) bool { return !v.seesResult(r) }), member)
+	}
 	var board []storage.PlayerRating
 	if err == nil {
 		board, err = b.Store.Leaderboard(ctx, i.GuildID, minRatedGames, 0)
@@ -385,6 +398,78 @@ func (b *Bot) memberStats(ctx context.Context, p *locale.Printer, sb *strings.Bu
 		"Deviation": fmt.Sprintf("%.0f", r.Deviation), "Games": r.Games, "Rank": rank}) + "\n")
 }
 
+// visibleHistory is the guild's results that the member behind i can see
+// (visibility.go), newest first, only member's if member is not "", at
+// most n. Hidden games are skipped, so it reads further when it must.
+func (b *Bot) visibleHistory(ctx context.Context, i *discordgo.Interaction, member string, n int) ([]storage.GameResult, error) {
+	v := b.viewerOf(i)
+	for limit := n; ; limit *= 4 {
+		rs, err := b.Store.History(ctx, i.GuildID, member, limit)
+		if err != nil {
+			return nil, err
+		}
+		seen := make([]storage.GameResult, 0, n)
+		for _, r := range rs {
+			if v.seesResult(r) {
+				seen = append(seen, r)
+			}
+		}
+		if len(seen) >= n || len(rs) < limit {
+			return seen[:min(n, len(seen))], nil
+		}
+	}
+}
+
+// statsOf counts results as storage's Stats does: totals over all of
+// them, and each player's record (only member's if member is not ""),
+// most games first.
+func statsOf(results []storage.GameResult, member string) storage.GuildStats {
+	var st storage.GuildStats
+	records := map[string]*storage.PlayerRecord{}
+	for _, r := range results {
+		st.Games++
+		if r.Rated {
+			st.Rated++
+		}
+		switch r.Winner {
+		case storage.SideVersailles:
+			st.Wins[0]++
+		case storage.SideCommune:
+			st.Wins[1]++
+		}
+		for k, side := range []storage.Side{storage.SideVersailles, storage.SideCommune} {
+			user := r.Player(side)
+			if user == "" || member != "" && user != member {
+				continue
+			}
+			p := records[user]
+			if p == nil {
+				p = &storage.PlayerRecord{UserID: user}
+				records[user] = p
+			}
+			p.Games++
+			p.Played[k]++
+			if r.Winner == side {
+				p.Won[k]++
+				p.Wins++
+			}
+			if r.Rated {
+				p.Rated++
+			}
+		}
+	}
+	for _, p := range records {
+		st.Players = append(st.Players, *p)
+	}
+	slices.SortFunc(st.Players, func(a, b storage.PlayerRecord) int {
+		if a.Games != b.Games {
+			return b.Games - a.Games
+		}
+		return strings.Compare(a.UserID, b.UserID)
+	})
+	return st
+}
+
 // ---- rematch ----
 
 // rematchRow is the finished board's Rematch button, for a game between
@@ -407,6 +492,10 @@ func rematchRow(p *locale.Printer, rec storage.Game) []discordgo.MessageComponen
 func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id customID) {
 	p := b.privatePrinterOf(i)
 	rec, err := b.Store.GameByID(ctx, id.Game)
+	if why := b.unseenGame(i, id.Game, rec, err); why != "" {
+		b.replyEphemeral(i, why)
+		return
+	}
 	if err != nil || rec.Status != storage.StatusFinished {
 		b.replyEphemeral(i, gameNotRunningIn(p, rec, err))
 		return

@@ -25,7 +25,9 @@ import (
 //	                           pending (stored) for that version
 //	repost the board           anyone in the channel, once a minute each
 //	ask the opponent for undo  a player, once every five minutes
-//	list games (status)        anyone: only games in channels they can view
+//	see a game (status,        its players; in a server, members who can
+//	  history, stats, replay,  view its channel (visibility.go, the one
+//	  buttons naming it)       rule for who sees what)
 //
 // Guild-wide permissions come from the guild's roles (Directory), not from
 // the permissions Discord sends with an interaction, which are computed
@@ -104,26 +106,6 @@ func plays(rec storage.Game, user string, side engine.Side) bool {
 		}
 	}
 	return false
-}
-
-// canView reports whether the member behind i can view channelID (a
-// game's channel, for /rfop status). Unknown channels are not shown.
-func (b *Bot) canView(i *discordgo.Interaction, channelID string) bool {
-	if channelID == i.ChannelID {
-		return true
-	}
-	if i.Member == nil || b.Directory == nil {
-		return false
-	}
-	ch, err := b.Directory.Channel(channelID)
-	if err != nil || ch == nil || ch.GuildID != i.GuildID {
-		return false
-	}
-	g, err := b.Directory.Guild(i.GuildID)
-	if err != nil || g == nil {
-		return false
-	}
-	return memberChannelPermissions(g, ch, userID(i), i.Member.Roles)&discordgo.PermissionViewChannel != 0
 }
 
 // channelPermissions: what Discord computed for the interaction's member
