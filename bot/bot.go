@@ -28,7 +28,9 @@
 // Who may do what is decided in one place (perms.go, the README's table),
 // and who sees which games in another (visibility.go: its players, and in
 // a server the members who can view its channel), which every answer that
-// names a game applies.
+// names a game applies. A click is authorised before anything changes; a
+// refusal is a private answer, and a message others see changes only by an
+// allowed click on the message its button was made for (components.go).
 // Each game plays with its own deck, kept in the database (decks.go).
 // The bot speaks Discord's API v10 (apiversion.go).
 package bot

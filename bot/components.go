@@ -149,6 +149,12 @@ func (b *Bot) objectiveList(p *locale.Printer, d *engine.Deck, objs []int8) stri
 // onChoice applies a choice from a panel. The click is acknowledged at
 // once; the panel is then edited with the next prompt, and the channel is
 // updated when the player's decision chain ends.
+//
+// Authorise first, then answer: only the player of the id's side, and
+// only from their own panel (an ephemeral reply or a hand DM), may change
+// anything; any other clicker is answered privately and nothing changes.
+// A stale or refused choice of that player edits their panel, never a
+// message others see (answerClick).
 func (b *Bot) onChoice(ctx context.Context, i *discordgo.Interaction, id customID, k int) {
 	if !b.deferUpdate(i) {
 		return
@@ -157,12 +163,8 @@ func (b *Bot) onChoice(ctx context.Context, i *discordgo.Interaction, id customI
 	defer unlock()
 	pp := b.privatePrinterOf(i)
 	rec, g, err := b.loadGame(ctx, id.Game)
-	if errors.Is(err, errPaused) {
-		b.editOriginal(i, msg{content: gameNotRunningIn(pp, rec, err)})
-		return
-	}
-	if err != nil || g == nil || rec.Status != storage.StatusActive {
-		b.editOriginal(i, msg{content: pp.T("bot.reply.not-running-any-more", nil)})
+	if why := b.unseenGame(i, id.Game, rec, err); why != "" {
+		b.followupEphemeral(i, msg{content: why})
 		return
 	}
 	user := userID(i)
@@ -172,20 +174,35 @@ func (b *Bot) onChoice(ctx context.Context, i *discordgo.Interaction, id customI
 		b.followupEphemeral(i, msg{content: pp.T("bot.reply.not-your-buttons", locale.Args{"Player": playerNameIn(pp, rec, side)})})
 		return
 	}
+	private := onPrivatePanel(i)
+	if errors.Is(err, errPaused) {
+		b.answerClick(i, private, msg{content: gameNotRunningIn(pp, rec, err)})
+		return
+	}
+	if err != nil || g == nil || rec.Status != storage.StatusActive {
+		b.answerClick(i, private, msg{content: pp.T("bot.reply.not-running-any-more", nil)})
+		return
+	}
 	sp := b.sidePrinter(rec, side)
 	p, ok := g.PromptFor(side)
 	if id.Version != rec.StateVersion {
 		if !ok || !b.unchangedSince(ctx, rec, side, id.Version, p) {
-			b.editOriginal(i, b.panel(rec, g, side, sp.T("bot.note.out-of-date", nil)))
+			b.answerClick(i, private, b.panel(rec, g, side, sp.T("bot.note.out-of-date", nil)))
 			return
 		}
 	}
 	if !ok {
-		b.editOriginal(i, b.panel(rec, g, side, sp.T("bot.note.not-your-decision", nil)))
+		b.answerClick(i, private, b.panel(rec, g, side, sp.T("bot.note.not-your-decision", nil)))
 		return
 	}
 	if k >= len(p.Choices) {
-		b.editOriginal(i, b.panel(rec, g, side, sp.T("bot.note.no-such-option", nil)))
+		b.answerClick(i, private, b.panel(rec, g, side, sp.T("bot.note.no-such-option", nil)))
+		return
+	}
+	if !private {
+		// The move would show the mover's next panel in place of this
+		// message, which others see.
+		b.followupEphemeral(i, msg{content: pp.T("bot.reply.panel-only", nil)})
 		return
 	}
 	from, chose := g.S.Version, sp.Choice(g, p, p.Choices[k])
@@ -251,6 +268,10 @@ func (b *Bot) onChallengeAnswer(ctx context.Context, i *discordgo.Interaction, i
 	defer unlock()
 	pp := b.privatePrinterOf(i)
 	rec, err := b.Store.GameByID(ctx, id.Game)
+	if why := b.unseenGame(i, id.Game, rec, err); why != "" {
+		b.followupEphemeral(i, msg{content: why})
+		return
+	}
 	if err != nil || rec.Status != storage.StatusWaiting {
 		b.followupEphemeral(i, msg{content: pp.T("bot.reply.challenge-closed", nil)})
 		return
@@ -262,12 +283,21 @@ func (b *Bot) onChallengeAnswer(ctx context.Context, i *discordgo.Interaction, i
 			b.followupEphemeral(i, msg{content: pp.T("bot.reply.challenge-answer-only", locale.Args{"User": mention(rec.InviteeID)})})
 			return
 		}
+		if !clickedItsMessage(i) {
+			b.followupEphemeral(i, msg{content: pp.T("bot.reply.not-on-message", nil)})
+			return
+		}
 		_, _ = b.Store.Abandon(ctx, rec.ID)
 		b.editOriginal(i, msg{content: pub.T("bot.challenge.declined", locale.Args{"ID": rec.ID})})
 		return
 	}
 	if rec.InviteeID != "" && user != rec.InviteeID {
 		b.followupEphemeral(i, msg{content: pp.T("bot.reply.challenge-accept-only", locale.Args{"User": mention(rec.InviteeID)})})
+		return
+	}
+	if !clickedItsMessage(i) {
+		// The answer replaces the challenge: not another message.
+		b.followupEphemeral(i, msg{content: pp.T("bot.reply.not-on-message", nil)})
 		return
 	}
 	if b.Clock.Now().After(rec.CreatedAt.Add(challengeTTL)) {
@@ -328,13 +358,22 @@ func (b *Bot) onUndoButton(ctx context.Context, i *discordgo.Interaction, id cus
 	defer unlock()
 	pp := b.privatePrinterOf(i)
 	rec, g, err := b.loadGame(ctx, id.Game)
+	if why := b.unseenGame(i, id.Game, rec, err); why != "" {
+		b.followupEphemeral(i, msg{content: why})
+		return
+	}
 	side := id.side()
 	if err != nil || g == nil || !plays(rec, userID(i), side) {
 		b.followupEphemeral(i, msg{content: pp.T("bot.reply.cannot-undo", nil)})
 		return
 	}
+	private := onPrivatePanel(i)
 	if id.Version != rec.StateVersion || !g.CanUndo(side) {
-		b.editOriginal(i, b.panel(rec, g, side, pp.T("bot.note.nothing-to-undo", nil)))
+		b.answerClick(i, private, b.panel(rec, g, side, pp.T("bot.note.nothing-to-undo", nil)))
+		return
+	}
+	if !private {
+		b.followupEphemeral(i, msg{content: pp.T("bot.reply.panel-only", nil)})
 		return
 	}
 	if rec, err = b.commit(ctx, rec, g, engine.Move{Side: side, Undo: true}, userID(i)); err != nil {
@@ -344,6 +383,10 @@ func (b *Bot) onUndoButton(ctx context.Context, i *discordgo.Interaction, id cus
 	b.editOriginal(i, b.panel(rec, g, side, pp.T("bot.note.undone", nil)))
 }
 
+// onUndoConsent: the opponent answers an undo request, a channel message.
+// Only the opponent of the asking side may answer, only a request stored
+// at that version, and only on the request's own message; every other
+// click is answered privately.
 func (b *Bot) onUndoConsent(ctx context.Context, i *discordgo.Interaction, id customID) {
 	// Acknowledge first: the game's lock may be held while a board is drawn.
 	if !b.deferUpdate(i) {
@@ -353,6 +396,10 @@ func (b *Bot) onUndoConsent(ctx context.Context, i *discordgo.Interaction, id cu
 	defer unlock()
 	pp := b.privatePrinterOf(i)
 	rec, g, err := b.loadGame(ctx, id.Game)
+	if why := b.unseenGame(i, id.Game, rec, err); why != "" {
+		b.followupEphemeral(i, msg{content: why})
+		return
+	}
 	asker := id.side()
 	if err != nil || g == nil {
 		b.followupEphemeral(i, msg{content: pp.T("bot.reply.not-running", nil)})
@@ -363,8 +410,13 @@ func (b *Bot) onUndoConsent(ctx context.Context, i *discordgo.Interaction, id cu
 		b.followupEphemeral(i, msg{content: pp.T("bot.reply.undo-answer-only", locale.Args{"Player": playerNameIn(pp, rec, asker.Other())})})
 		return
 	}
+	onRequest := clickedItsMessage(i)
 	if id.Version != rec.StateVersion || !g.CanUndo(asker) || rec.Status != storage.StatusActive {
-		b.editOriginal(i, msg{content: pub.T("bot.undo.out-of-date", nil)})
+		if onRequest { // the request is closed for good: its buttons go
+			b.editOriginal(i, msg{content: pub.T("bot.undo.out-of-date", nil)})
+		} else {
+			b.followupEphemeral(i, msg{content: pp.T("bot.undo.out-of-date", nil)})
+		}
 		return
 	}
 	// The button's id is only a claim: the answer must meet the request
@@ -372,6 +424,10 @@ func (b *Bot) onUndoConsent(ctx context.Context, i *discordgo.Interaction, id cu
 	req, err := b.Store.PendingUndo(ctx, rec.ID)
 	if err != nil || req.Side != sideKey(asker) || req.Version != id.Version || !plays(rec, req.UserID, asker) {
 		b.followupEphemeral(i, msg{content: pp.T("cmd.refuse.no-request", nil)})
+		return
+	}
+	if !onRequest {
+		b.followupEphemeral(i, msg{content: pp.T("bot.reply.not-on-message", nil)})
 		return
 	}
 	if id.Verb == verbUndoNo {
@@ -388,6 +444,9 @@ func (b *Bot) onUndoConsent(ctx context.Context, i *discordgo.Interaction, id cu
 	b.editOriginal(i, msg{content: pub.T("bot.undo.allowed", locale.Args{"User": mention(userID(i)), "Asker": mention(req.UserID)})})
 }
 
+// onResignConfirm: the player's "Yes, resign" on the private confirmation
+// of /rfop resign. It stands for the game, not for one version of it:
+// resigning is the same decision whatever moved since it was asked.
 func (b *Bot) onResignConfirm(ctx context.Context, i *discordgo.Interaction, id customID) {
 	if !b.deferUpdate(i) {
 		return
@@ -396,9 +455,22 @@ func (b *Bot) onResignConfirm(ctx context.Context, i *discordgo.Interaction, id 
 	defer unlock()
 	pp := b.privatePrinterOf(i)
 	rec, g, err := b.loadGame(ctx, id.Game)
+	if why := b.unseenGame(i, id.Game, rec, err); why != "" {
+		b.followupEphemeral(i, msg{content: why})
+		return
+	}
 	side := id.side()
-	if err != nil || g == nil || rec.Status != storage.StatusActive || !plays(rec, userID(i), side) {
-		b.editOriginal(i, msg{content: pp.T("bot.reply.cannot-resign", nil)})
+	if !plays(rec, userID(i), side) {
+		b.followupEphemeral(i, msg{content: pp.T("bot.reply.cannot-resign", nil)})
+		return
+	}
+	private := onPrivatePanel(i)
+	if err != nil || g == nil || rec.Status != storage.StatusActive {
+		b.answerClick(i, private, msg{content: pp.T("bot.reply.cannot-resign", nil)})
+		return
+	}
+	if !private {
+		b.followupEphemeral(i, msg{content: pp.T("bot.reply.panel-only", nil)})
 		return
 	}
 	if _, err = b.commitPublishing(ctx, rec, g, engine.Move{Side: side, Resign: true}, userID(i)); err != nil {
@@ -432,6 +504,8 @@ func gameNotRunningIn(p *locale.Printer, rec storage.Game, err error) string {
 	return p.T("bot.not-running.waiting", nil)
 }
 
+// ---- which message a click may change ----
+
 // unseenGame is the private answer to a click or command about game id
 // that the member behind i may not hear of: none such, or one they cannot
 // see (visibility.go); "" when they may. rec and err are what loading it
@@ -445,4 +519,64 @@ func (b *Bot) unseenGame(i *discordgo.Interaction, id int64, rec storage.Game, e
 		return p.T("bot.reply.no-such-game", locale.Args{"ID": id})
 	}
 	return ""
+}
+
+// answerClick answers a click that was acknowledged as a message update:
+// by editing the clicked message when it is the clicker's own private
+// panel, else by a private follow-up, so that a message others see is
+// never replaced by an answer meant for one member.
+func (b *Bot) answerClick(i *discordgo.Interaction, private bool, m msg) {
+	if private {
+		b.editOriginal(i, m)
+		return
+	}
+	b.followupEphemeral(i, m)
+}
+
+// onPrivatePanel: the click came from a message only the clicker sees and
+// that holds their panel: an ephemeral reply, or a hand DM.
+func onPrivatePanel(i *discordgo.Interaction) bool {
+	return i.Message != nil && (i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 || isHandDM(i))
+}
+
+// clickedItsMessage: the clicked message carries the clicked custom_id, so
+// it is the message the button was made for (a challenge, an undo
+// request). Discord checks this for its own clients; a tampered client
+// could send any id on any message.
+func clickedItsMessage(i *discordgo.Interaction) bool {
+	return i.Message != nil && carries(i.Message.Components, i.MessageComponentData().CustomID)
+}
+
+// carries reports whether comps hold a button or select menu with this
+// custom_id.
+func carries(comps []discordgo.MessageComponent, customID string) bool {
+	for _, c := range comps {
+		switch c := c.(type) {
+		case *discordgo.ActionsRow:
+			if carries(c.Components, customID) {
+				return true
+			}
+		case discordgo.ActionsRow:
+			if carries(c.Components, customID) {
+				return true
+			}
+		case *discordgo.Button:
+			if c.CustomID == customID {
+				return true
+			}
+		case discordgo.Button:
+			if c.CustomID == customID {
+				return true
+			}
+		case *discordgo.SelectMenu:
+			if c.CustomID == customID {
+				return true
+			}
+		case discordgo.SelectMenu:
+			if c.CustomID == customID {
+				return true
+			}
+		}
+	}
+	return false
 }

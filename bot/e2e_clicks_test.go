@@ -74,6 +74,92 @@ func (h *harness) seenByOthers() map[string]int {
 	return out
 }
 
+// Every kind of custom_id the bot emits (bot.EveryCustomID, built from the
+// code's id table), sent by a member who does not play, by each player for
+// each side and at the current, a past and a future version, crafted on a
+// running game's public board and on a finished game's result message, for
+// either game: every one is answered privately, and no message anyone
+// else sees changes, nor does either game. Only the result message's own
+// Rematch button, clicked by a player, may post (TestE2EHistoryStatsReplayRematch).
+func TestE2EEveryButtonAuthorisesBeforeAnswering(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	fin := h.startChallenge(chan2ID, "versailles")
+	h.resign(bob, chan2ID, fin.ID)
+	result := h.finalBoard(chan2ID, fin.ID, true)
+	live := h.startChallenge(chanID, "versailles")
+	board := h.turnMessage(chanID)
+	require.NoError(t, h.b.WaitPublished(ctx))
+	fin, live = h.gameByID(fin.ID), h.gameByID(live.ID)
+	before := h.seenByOthers()
+	require.Contains(t, before, board.ID)
+	require.Contains(t, before, result.ID)
+
+	clicks := 0
+	for _, on := range []*fakediscord.Message{board, result} {
+		for _, game := range []storage.Game{live, fin} {
+			ids := map[string]bool{}
+			past := max(game.StateVersion-1, 0)
+			for _, v := range []int64{game.StateVersion, past, game.StateVersion + 1} {
+				for _, side := range []string{"versailles", "commune"} {
+					for _, id := range bot.EveryCustomID(game.ID, v, side) {
+						ids[id] = true
+					}
+				}
+			}
+			for id := range ids {
+				for _, user := range []string{carol, alice, bob} {
+					if on.ID == result.ID && id == "rfop/rematch/"+fmtInt(fin.ID) && user != carol {
+						continue // the one allowed click here
+					}
+					what := fmt.Sprintf("%s by %s on message %s", id, user, on.ID)
+					text, private := h.answer(h.craft(user, on, id))
+					clicks++
+					assert.True(t, private, "%s: answered in public: %q", what, text)
+					assert.NotEmpty(t, text, what)
+					if !assert.Equal(t, before, h.seenByOthers(), "%s changed a message others see", what) {
+						before = h.seenByOthers()
+					}
+					assert.Equal(t, live.StateVersion, h.gameByID(live.ID).StateVersion, what)
+					assert.Equal(t, storage.StatusActive, h.gameByID(live.ID).Status, what)
+					assert.Equal(t, fin.StateVersion, h.gameByID(fin.ID).StateVersion, what)
+				}
+			}
+		}
+	}
+	t.Logf("%d crafted clicks", clicks)
+	_, err := h.store.GameByChannel(ctx, chan2ID)
+	assert.ErrorIs(t, err, storage.ErrNotFound, "no rematch was created")
+	assert.Greater(t, clicks, 4*3*len(bot.EveryCustomID(1, 1, "commune")))
+}
+
+// A player's own stale choice on the public board shows their panel only
+// to them: never in place of the board (issue 27's third case).
+func TestE2EStaleChoiceOnTheBoardStaysPrivate(t *testing.T) {
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	board := h.turnMessage(chanID)
+	require.NoError(t, h.b.WaitPublished(context.Background()))
+	before := h.seenByOthers()
+	stale := "rfop/c/" + fmtInt(rec.ID) + "/" + fmtInt(rec.StateVersion+1) + "/versailles/0"
+	text, private := h.answer(h.craft(alice, board, stale))
+	assert.True(t, private)
+	assert.Contains(t, text, "out of date", "her panel, with the note, privately")
+	assert.Equal(t, before, h.seenByOthers())
+	assert.Equal(t, board.Version, h.srv.Message(board.ID).Version, "the board is untouched")
+
+	// Resigning from the board: refused, the game goes on.
+	text, private = h.answer(h.craft(alice, board, "rfop/resign/"+fmtInt(rec.ID)+"/"+fmtInt(rec.StateVersion)+"/versailles"))
+	assert.True(t, private)
+	assert.Contains(t, text, "only on your own panel")
+	assert.Equal(t, storage.StatusActive, h.gameByID(rec.ID).Status)
+	// An outsider's resignation: the issue's first case.
+	text, private = h.answer(h.craft(carol, board, "rfop/resign/"+fmtInt(rec.ID)+"/"+fmtInt(rec.StateVersion)+"/versailles"))
+	assert.True(t, private)
+	assert.Contains(t, text, "You cannot resign this game.")
+	assert.Equal(t, before, h.seenByOthers())
+}
+
 // Games in a channel a member cannot view are not shown to them anywhere:
 // not in /rfop history, /rfop stats, /rfop status or /rfop replay, nor by
 // a crafted Take my turn or My hand; their players and the members who

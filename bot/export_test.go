@@ -1,5 +1,10 @@
 package bot
 
+import (
+	"slices"
+	"strings"
+)
+
 // SetCrashHook installs f, called by the publisher before each step of a
 // publication ("dm:versailles", "dm:commune", "reveal:…", "board",
 // "collapse", "result", "panel:…") and after a board is posted but before
@@ -9,6 +14,25 @@ func SetCrashHook(b *Bot, f func(gameID int64, step string) bool) {
 	b.mu.Lock()
 	b.hook = f
 	b.mu.Unlock()
+}
+
+// EveryCustomID returns a custom_id of every kind the bot emits (idKinds)
+// for game, at version and for side where the kind carries them (choice
+// index and select page 0), in the order of their verbs.
+func EveryCustomID(game, version int64, side string) []string {
+	var out []string
+	for verb := range idKinds {
+		out = append(out, customID{Verb: verb, Game: game, Version: version, Side: side}.String())
+	}
+	slices.SortFunc(out, strings.Compare)
+	return out
+}
+
+// CustomIDCarriesVersion reports whether a custom_id of this kind names a
+// version and a side.
+func CustomIDCarriesVersion(id string) bool {
+	c, err := parseCustomID(id)
+	return err == nil && idKinds[c.Verb] != idGame
 }
 
 // IsSelectID reports whether the custom_id is a select menu's.

@@ -518,6 +518,12 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 		b.replyEphemeral(i, p.T("history.rematch.only-players", locale.Args{"Versailles": mention(v.UserID), "Commune": mention(c.UserID)}))
 		return
 	}
+	if !clickedItsMessage(i) {
+		// The challenge is posted where the click came from: only from the
+		// finished board.
+		b.replyEphemeral(i, p.T("bot.reply.not-on-message", nil))
+		return
+	}
 	newMine, newTheirs := storage.SideCommune, storage.SideVersailles
 	if mySide == storage.SideCommune {
 		newMine, newTheirs = storage.SideVersailles, storage.SideCommune

@@ -1,6 +1,11 @@
 package bot
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -108,4 +113,75 @@ func TestPanelsRespectDiscordLimits(t *testing.T) {
 		assert.True(t, seen[k], "%s was exercised", k)
 	}
 	t.Logf("prompt kinds exercised: %d", len(seen))
+}
+
+// Every custom_id the code builds is of a kind in idKinds, so that the
+// end-to-end walk of every kind (EveryCustomID) cannot miss one: the
+// composite literals customID{Verb: …} of the package's code are checked.
+func TestEveryEmittedIDKindIsKnown(t *testing.T) {
+	fset := token.NewFileSet()
+	names, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	var files []*ast.File
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		require.NoError(t, err)
+		files = append(files, f)
+	}
+	verbs := map[string]string{} // constant name → value
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST {
+				for _, spec := range g.Specs {
+					vs := spec.(*ast.ValueSpec)
+					for k, name := range vs.Names {
+						if k < len(vs.Values) && strings.HasPrefix(name.Name, "verb") {
+							if lit, ok := vs.Values[k].(*ast.BasicLit); ok {
+								verbs[name.Name], _ = strconv.Unquote(lit.Value)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	require.NotEmpty(t, verbs)
+	for name, v := range verbs {
+		_, ok := idKinds[v]
+		assert.True(t, ok, "%s (%q) is not in idKinds", name, v)
+	}
+	built := 0
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			cl, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			if id, ok := cl.Type.(*ast.Ident); !ok || id.Name != "customID" {
+				return true
+			}
+			for _, e := range cl.Elts {
+				kv, ok := e.(*ast.KeyValueExpr)
+				if !ok || kv.Key.(*ast.Ident).Name != "Verb" {
+					continue
+				}
+				id, ok := kv.Value.(*ast.Ident)
+				if !ok && filepath.Base(fset.Position(kv.Pos()).Filename) == "ids.go" {
+					continue // parseCustomID reads one
+				}
+				built++
+				if !assert.True(t, ok, "%s: a custom_id's verb is a verb constant", fset.Position(kv.Pos())) {
+					continue
+				}
+				_, known := verbs[id.Name]
+				assert.True(t, known, "%s: %s is not a verb constant", fset.Position(kv.Pos()), id.Name)
+			}
+			return true
+		})
+	}
+	assert.Greater(t, built, 10, "the code's id builders were found")
+	assert.Len(t, EveryCustomID(1, 2, "commune"), len(idKinds))
 }

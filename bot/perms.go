@@ -29,6 +29,10 @@ import (
 //	  history, stats, replay,  view its channel (visibility.go, the one
 //	  buttons naming it)       rule for who sees what)
 //
+// Every button is authorised before anything changes, and a refusal is a
+// private answer to the clicker: a message others see changes only by an
+// allowed click on the message its button was made for (components.go).
+//
 // Guild-wide permissions come from the guild's roles (Directory), not from
 // the permissions Discord sends with an interaction, which are computed
 // for its channel and include that channel's overwrites.
