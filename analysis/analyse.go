@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -26,13 +27,14 @@ func DefaultConfig() Config { return Config{Level: ai.Normal, Samples: 300} }
 // InfoSet only (not on the game's seed, which fixes the hidden deck).
 const seed = 0x414e414c59534953
 
-// Point is one decision of the game.
+// Point is one decision of the game. Its JSON form is what the bot
+// stores and what rfop analyse --json prints.
 type Point struct {
 	Move     int         `json:"move"` // index of the move in the log, undos included (0-based)
 	Round    int         `json:"round"`
 	Final    bool        `json:"final_crisis"`
 	Side     engine.Side `json:"-"`
-	SideName string      `json:"side"`
+	SideName string      `json:"side"` // "Versailles" or "Commune"
 	// Chance is the Commune's chance to win before this decision: the
 	// mean of the Commune's estimate and one minus Versailles'.
 	Chance float64 `json:"commune_chance"`
@@ -42,17 +44,43 @@ type Point struct {
 	Commune    float64 `json:"commune_estimate"`
 	// Played and Best: the move made and the AI's choice; PlayedRate and
 	// BestRate the deciding side's chance after each as its search found
-	// (NaN in Go, null in JSON, for a move the search did not try).
-	Played     engine.Choice `json:"-"`
-	Best       engine.Choice `json:"-"`
-	PlayedRate float64       `json:"-"`
-	BestRate   float64       `json:"-"`
+	// (NaN, null in JSON, for a move the search did not try).
+	Played     engine.Choice `json:"played_move"`
+	Best       engine.Choice `json:"ai_move"`
+	PlayedRate Rate          `json:"played_chance"`
+	BestRate   Rate          `json:"ai_move_chance"`
 	Agrees     bool          `json:"ai_agrees"`
 	// The words of the prompt and of the two choices (engine messages,
 	// printed in the reader's language by package locale).
-	PromptMsg engine.Msg `json:"-"`
-	PlayedMsg engine.Msg `json:"-"`
-	BestMsg   engine.Msg `json:"-"`
+	PromptMsg engine.Msg `json:"prompt_msg"`
+	PlayedMsg engine.Msg `json:"played_msg"`
+	BestMsg   engine.Msg `json:"ai_msg"`
+}
+
+// Rate is a chance that may be unknown (NaN), written null in JSON.
+type Rate float64
+
+// Known reports whether the rate was estimated.
+func (r Rate) Known() bool { return !math.IsNaN(float64(r)) && !math.IsInf(float64(r), 0) }
+
+func (r Rate) MarshalJSON() ([]byte, error) {
+	if !r.Known() {
+		return []byte("null"), nil
+	}
+	return json.Marshal(float64(r))
+}
+
+func (r *Rate) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*r = Rate(math.NaN())
+		return nil
+	}
+	var f float64
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	*r = Rate(f)
+	return nil
 }
 
 // Turning is one of the turning points: a decision and how the
@@ -70,9 +98,10 @@ func (t Turning) Swing() float64 { return t.After - t.Before }
 type Analysis struct {
 	Points []Point `json:"decisions"`
 	// Winner of the game; Resigned: it ended by a resignation.
-	Winner   engine.Side `json:"-"`
-	Resigned bool        `json:"resigned"`
-	Turning  []Turning   `json:"turning_points"`
+	Winner     engine.Side `json:"-"`
+	WinnerName string      `json:"winner"`
+	Resigned   bool        `json:"resigned"`
+	Turning    []Turning   `json:"turning_points"`
 	// Level and Samples the analysis was made with.
 	Level   ai.Level `json:"level"`
 	Samples int      `json:"samples"`
@@ -121,7 +150,7 @@ func Analyse(o engine.Options, moves []engine.Move, cfg Config, progress Progres
 	if g.S.Result == nil {
 		return nil, ErrNotFinished
 	}
-	a := &Analysis{Winner: g.S.Result.Winner, Resigned: g.S.Result.Reason == "resigned", Level: cfg.Level, Samples: cfg.Samples}
+	a := &Analysis{Winner: g.S.Result.Winner, WinnerName: g.S.Result.Winner.String(), Resigned: g.S.Result.Reason == "resigned", Level: cfg.Level, Samples: cfg.Samples}
 
 	if g, err = engine.New(o); err != nil {
 		return nil, fmt.Errorf("analysis: %w", err)
@@ -162,7 +191,7 @@ func Decision(g *engine.Game, side engine.Side, played engine.Choice, cfg Config
 		return Point{}, ai.ErrNoDecision
 	}
 	pt := Point{Round: int(g.S.Round), Final: g.S.Round >= 4, Side: side, SideName: side.String(), Played: played,
-		PromptMsg: g.PromptMsg(pr), PlayedMsg: g.ChoiceMsg(pr, played), PlayedRate: math.NaN(), BestRate: math.NaN()}
+		PromptMsg: g.PromptMsg(pr), PlayedMsg: g.ChoiceMsg(pr, played), PlayedRate: Rate(math.NaN()), BestRate: Rate(math.NaN())}
 	for _, sd := range [2]engine.Side{engine.Versailles, engine.Commune} {
 		is, err := g.InfoSet(sd)
 		if err != nil {
@@ -188,10 +217,10 @@ func Decision(g *engine.Game, side engine.Side, played engine.Choice, cfg Config
 		if err != nil {
 			return Point{}, err
 		}
-		pt.Best, pt.BestRate = ranked[0].Choice, ranked[0].WinRate
+		pt.Best, pt.BestRate = ranked[0].Choice, Rate(ranked[0].WinRate)
 		for _, r := range ranked {
 			if r.Choice == played {
-				pt.PlayedRate = r.WinRate
+				pt.PlayedRate = Rate(r.WinRate)
 			}
 		}
 	}
@@ -256,4 +285,34 @@ func standing(moves []engine.Move) []int {
 		}
 	}
 	return out
+}
+
+// Version is the version of the stored form (Encode): a stored analysis
+// of another version is made again. Raise it when the analysis changes
+// (its method, its level, the evaluation it uses).
+const Version = 1
+
+// Encode is the analysis as the bot stores it (JSON).
+func (a *Analysis) Encode() ([]byte, error) { return json.Marshal(a) }
+
+// Decode reads what Encode wrote.
+func Decode(b []byte) (*Analysis, error) {
+	var a Analysis
+	if err := json.Unmarshal(b, &a); err != nil {
+		return nil, fmt.Errorf("analysis: decode: %w", err)
+	}
+	sideOf := func(name string) engine.Side {
+		switch name {
+		case engine.Versailles.String():
+			return engine.Versailles
+		case engine.Commune.String():
+			return engine.Commune
+		}
+		return engine.NoSide
+	}
+	a.Winner = sideOf(a.WinnerName)
+	for i := range a.Points {
+		a.Points[i].Side = sideOf(a.Points[i].SideName)
+	}
+	return &a, nil
 }

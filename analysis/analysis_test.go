@@ -229,3 +229,33 @@ func TestChartIsAPhoneSizedPNG(t *testing.T) {
 		assert.Equal(t, chartH, img.Bounds().Dy())
 	}
 }
+
+// What the bot stores reads back as the same analysis, unknown rates
+// (NaN) included, and prints the same turning points.
+func TestEncodeDecode(t *testing.T) {
+	o, moves := randomGame(t, 7)
+	a, err := Analyse(o, moves, quick, nil)
+	require.NoError(t, err)
+	b, err := a.Encode()
+	require.NoError(t, err)
+	back, err := Decode(b)
+	require.NoError(t, err)
+	require.Len(t, back.Points, len(a.Points))
+	assert.Equal(t, a.Winner, back.Winner)
+	unknown := 0
+	for i := range a.Points {
+		x, y := a.Points[i], back.Points[i]
+		assert.Equal(t, x.Side, y.Side)
+		assert.Equal(t, x.Chance, y.Chance)
+		assert.Equal(t, x.Played, y.Played)
+		assert.Equal(t, x.PlayedRate.Known(), y.PlayedRate.Known())
+		if !x.PlayedRate.Known() {
+			unknown++
+		} else {
+			assert.Equal(t, x.PlayedRate, y.PlayedRate)
+		}
+	}
+	assert.Positive(t, unknown, "some played moves were not tried by the search")
+	p := locale.For(locale.Langs[2])
+	assert.Equal(t, a.TurningTexts(p, nil), back.TurningTexts(p, nil))
+}

@@ -33,10 +33,10 @@ func (a *Analysis) TurningText(p *locale.Printer, deck *engine.Deck, t Turning) 
 	switch {
 	case pt.Agrees:
 		return p.T("analysis.turning.agrees", args)
-	case math.IsNaN(pt.PlayedRate) || math.IsNaN(pt.BestRate):
+	case !pt.PlayedRate.Known() || !pt.BestRate.Known():
 		return p.T("analysis.turning.untried", args)
 	}
-	cost := int(math.Round(100 * (pt.BestRate - pt.PlayedRate)))
+	cost := int(math.Round(100 * float64(pt.BestRate-pt.PlayedRate)))
 	if cost < 1 { // the search preferred it by visits, not by chance: no figure to give
 		return p.T("analysis.turning.untried", args)
 	}

@@ -42,12 +42,11 @@ type analyseJSON struct {
 	Turning   []turningJSON  `json:"turning_points"`
 }
 
+// decisionJSON is a decision with its two moves in words (--lang).
 type decisionJSON struct {
 	analysis.Point
-	Played     string   `json:"played"`
-	AIChoice   string   `json:"ai_choice"`
-	PlayedRate *float64 `json:"played_chance"` // the decider's, by its search; null: not tried
-	AIRate     *float64 `json:"ai_choice_chance"`
+	Played   string `json:"played"`
+	AIChoice string `json:"ai_choice"`
 }
 
 type turningJSON struct {
@@ -157,10 +156,8 @@ func runAnalyse(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *randomGame {
 		j.Game = 0
 	}
-	en := locale.For(lang)
 	for _, pt := range a.Points {
-		j.Decisions = append(j.Decisions, decisionJSON{Point: pt, Played: en.Msg(opts.Deck, pt.PlayedMsg), AIChoice: en.Msg(opts.Deck, pt.BestMsg),
-			PlayedRate: finite(pt.PlayedRate), AIRate: finite(pt.BestRate)})
+		j.Decisions = append(j.Decisions, decisionJSON{Point: pt, Played: p.Msg(opts.Deck, pt.PlayedMsg), AIChoice: p.Msg(opts.Deck, pt.BestMsg)})
 	}
 	for k, t := range a.Turning {
 		j.Turning = append(j.Turning, turningJSON{Turning: t, Swing: t.Swing(), Text: texts[k]})
@@ -172,12 +169,4 @@ func runAnalyse(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, string(b))
 	return 0
-}
-
-// finite is x, or nil (JSON null) for NaN.
-func finite(x float64) *float64 {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return nil
-	}
-	return &x
 }
