@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -118,8 +119,9 @@ var ErrSolo = errors.New("analysis: solo games are not analysed")
 type Progress func(done, total int)
 
 // Analyse replays the game and analyses every decision. progress (may be
-// nil) is called after each decision.
-func Analyse(o engine.Options, moves []engine.Move, cfg Config, progress Progress) (*Analysis, error) {
+// nil) is called after each decision. A cancelled ctx stops it between
+// two decisions, with ctx's error.
+func Analyse(ctx context.Context, o engine.Options, moves []engine.Move, cfg Config, progress Progress) (*Analysis, error) {
 	if o.BotSide != engine.NoSide {
 		return nil, ErrSolo
 	}
@@ -158,6 +160,9 @@ func Analyse(o engine.Options, moves []engine.Move, cfg Config, progress Progres
 	for _, k := range idx {
 		m := moves[k]
 		if p, ok := g.PromptFor(m.Side); ok && !m.Resign && len(p.Choices) > 1 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			pt, err := Decision(g, m.Side, m.Choice, cfg)
 			if err != nil {
 				return nil, fmt.Errorf("analysis: move %d: %w", k+1, err)

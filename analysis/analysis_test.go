@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"bytes"
+	"context"
 	"image/png"
 	"math/rand/v2"
 	"slices"
@@ -105,7 +106,7 @@ func TestDecisionIsDeterministic(t *testing.T) {
 func TestAnalyseRandomGame(t *testing.T) {
 	o, moves := randomGame(t, 7)
 	var calls []int
-	a, err := Analyse(o, moves, quick, func(done, total int) {
+	a, err := Analyse(context.Background(), o, moves, quick, func(done, total int) {
 		calls = append(calls, done)
 		assert.LessOrEqual(t, done, total)
 	})
@@ -157,10 +158,10 @@ func abs(x float64) float64 {
 
 func TestAnalyseRefusesUnfinishedAndSoloGames(t *testing.T) {
 	o, moves := randomGame(t, 9)
-	_, err := Analyse(o, moves[:len(moves)/2], quick, nil)
+	_, err := Analyse(context.Background(), o, moves[:len(moves)/2], quick, nil)
 	assert.ErrorIs(t, err, ErrNotFinished)
 	o.BotSide = engine.Commune
-	_, err = Analyse(o, nil, quick, nil)
+	_, err = Analyse(context.Background(), o, nil, quick, nil)
 	assert.ErrorIs(t, err, ErrSolo)
 }
 
@@ -184,9 +185,9 @@ func TestAnalyseSkipsUndoneMoves(t *testing.T) {
 		}
 	}
 	require.True(t, done, "some move could be undone")
-	a, err := Analyse(o, moves, quick, nil)
+	a, err := Analyse(context.Background(), o, moves, quick, nil)
 	require.NoError(t, err)
-	b, err := Analyse(o, withUndo, quick, nil)
+	b, err := Analyse(context.Background(), o, withUndo, quick, nil)
 	require.NoError(t, err)
 	require.Len(t, b.Points, len(a.Points))
 	for i := range a.Points {
@@ -198,7 +199,7 @@ func TestAnalyseSkipsUndoneMoves(t *testing.T) {
 // no message id left untranslated and the chances as percentages.
 func TestTurningTextsInEveryLanguage(t *testing.T) {
 	o, moves := randomGame(t, 7)
-	a, err := Analyse(o, moves, quick, nil)
+	a, err := Analyse(context.Background(), o, moves, quick, nil)
 	require.NoError(t, err)
 	for _, l := range locale.Langs {
 		p := locale.For(l)
@@ -218,7 +219,7 @@ func TestTurningTextsInEveryLanguage(t *testing.T) {
 
 func TestChartIsAPhoneSizedPNG(t *testing.T) {
 	o, moves := randomGame(t, 7)
-	a, err := Analyse(o, moves, quick, nil)
+	a, err := Analyse(context.Background(), o, moves, quick, nil)
 	require.NoError(t, err)
 	for _, l := range locale.Langs {
 		b, err := a.Chart(locale.For(l), 42)
@@ -234,7 +235,7 @@ func TestChartIsAPhoneSizedPNG(t *testing.T) {
 // (NaN) included, and prints the same turning points.
 func TestEncodeDecode(t *testing.T) {
 	o, moves := randomGame(t, 7)
-	a, err := Analyse(o, moves, quick, nil)
+	a, err := Analyse(context.Background(), o, moves, quick, nil)
 	require.NoError(t, err)
 	b, err := a.Encode()
 	require.NoError(t, err)
@@ -258,4 +259,20 @@ func TestEncodeDecode(t *testing.T) {
 	assert.Positive(t, unknown, "some played moves were not tried by the search")
 	p := locale.For(locale.Langs[2])
 	assert.Equal(t, a.TurningTexts(p, nil), back.TurningTexts(p, nil))
+}
+
+// A cancelled analysis stops between two decisions with the context's
+// error (the bot cancels it when it shuts down).
+func TestAnalyseStopsWhenCancelled(t *testing.T) {
+	o, moves := randomGame(t, 7)
+	ctx, cancel := context.WithCancel(context.Background())
+	seen := 0
+	_, err := Analyse(ctx, o, moves, quick, func(done, total int) {
+		seen = done
+		if done == 5 {
+			cancel()
+		}
+	})
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Equal(t, 5, seen)
 }

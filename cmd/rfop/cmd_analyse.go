@@ -5,6 +5,7 @@ package main
 // stdout (or everything as JSON).
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -121,7 +122,7 @@ func runAnalyse(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	start := time.Now()
-	a, err := analysis.Analyse(opts, moves, analysis.Config{Level: level, Samples: *samples}, nil)
+	a, err := analysis.Analyse(context.Background(), opts, moves, analysis.Config{Level: level, Samples: *samples}, nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "rfop analyse:", err)
 		return 1
