@@ -91,7 +91,8 @@ func (b *Bot) kickAI(rec storage.Game) {
 // enqueueAI adds a job (a game already queued for its moves is not queued
 // twice) and starts the worker if none runs. Each queued job counts as
 // in flight, so Shutdown waits for it; jobs left when shutting down are
-// skipped and resumed at the next start (KickAIGames).
+// skipped and resumed at the next start (Resume: the game's resume item,
+// due.go, stays until the AI has moved).
 func (b *Bot) enqueueAI(j aiJob) bool {
 	b.mu.Lock()
 	closing := b.closing
@@ -221,24 +222,6 @@ func (b *Bot) playAI(ctx context.Context, id int64) error {
 	return fmt.Errorf("the AI made 10000 decisions in a row")
 }
 
-// KickAIGames queues every active game against the AI, so that a game
-// whose AI was deciding when the bot stopped carries on. Run it at start-up.
-func (b *Bot) KickAIGames(ctx context.Context) {
-	if b.AI == nil {
-		return
-	}
-	active, err := b.Store.ActiveGames(ctx)
-	if err != nil {
-		b.Log.Warn("list games against the AI", "err", err)
-		return
-	}
-	for _, rec := range active {
-		if b.owns(rec) { // another shard resumes its own
-			b.kickAI(rec)
-		}
-	}
-}
-
 // ---- commands ----
 
 func (b *Bot) cmdAI(ctx context.Context, i *discordgo.Interaction, o options) {
@@ -276,7 +259,7 @@ func (b *Bot) cmdAI(ctx context.Context, i *discordgo.Interaction, o options) {
 	if !b.deferPublic(i) {
 		return
 	}
-	rec, err := b.Store.CreateGame(ctx, storage.NewGame{GuildID: i.GuildID, ChannelID: i.ChannelID, Status: storage.StatusWaiting,
+	rec, err := b.createGame(ctx, storage.NewGame{GuildID: i.GuildID, ChannelID: i.ChannelID, Status: storage.StatusWaiting,
 		Variant: string(variant), Mode: storage.ModeTwoPlayer, Seed: b.Seed(), CreatedBy: me,
 		Players: []storage.Player{{Side: mine, UserID: me}, {Side: aiSide, UserID: storage.AIUserPrefix + level, IsBot: true}}})
 	pub := b.publicPrinter(i.GuildID) // the reply is public

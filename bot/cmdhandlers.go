@@ -191,7 +191,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 			return
 		}
 		pub := b.publicPrinter(i.GuildID)
-		rec, err := b.Store.CreateGame(ctx, ng)
+		rec, err := b.createGame(ctx, ng)
 		if err != nil {
 			b.editOriginal(i, msg{content: createError(pub, err)})
 			if !errors.Is(err, storage.ErrChannelBusy) {
@@ -212,7 +212,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 			argText("Variant", variantPhrase(pub, variant)))})
 		return
 	}
-	rec, err := b.Store.CreateGame(ctx, ng)
+	rec, err := b.createGame(ctx, ng)
 	if err != nil {
 		if !errors.Is(err, storage.ErrChannelBusy) {
 			b.Log.Error("create game", "err", err)
@@ -254,7 +254,7 @@ func (b *Bot) cmdSolo(ctx context.Context, i *discordgo.Interaction, o options) 
 	if i.GuildID == "" {
 		pub = p
 	}
-	rec, err := b.Store.CreateGame(ctx, storage.NewGame{GuildID: i.GuildID, ChannelID: i.ChannelID, Status: storage.StatusWaiting,
+	rec, err := b.createGame(ctx, storage.NewGame{GuildID: i.GuildID, ChannelID: i.ChannelID, Status: storage.StatusWaiting,
 		Variant: string(engine.Standard), Mode: storage.ModeSolo, BotSide: botSide, Seed: b.Seed(), CreatedBy: me,
 		Players: []storage.Player{{Side: mine, UserID: me}, {Side: botSide, IsBot: true}}})
 	if err != nil {
@@ -627,6 +627,7 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, o optio
 		return
 	}
 	changed := len(o) > 0
+	was := set.ReminderInterval
 	if changed {
 		if ok, why := b.may(ctx, i, actChangeSettings, nil); !ok {
 			b.replyEphemeral(i, why)
@@ -656,6 +657,9 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, o optio
 		}
 		if l, err := glossary.ParseLang(set.Language); err == nil {
 			b.setLang(i.GuildID, l)
+		}
+		if set.ReminderInterval != was {
+			b.rescheduleReminders(ctx, i.GuildID, set.ReminderInterval)
 		}
 		p = b.privatePrinterOf(i) // the answer speaks the new language
 	}

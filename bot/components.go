@@ -335,7 +335,12 @@ func (b *Bot) startGame(ctx context.Context, rec storage.Game, players []storage
 	if err != nil {
 		return rec, nil, err
 	}
-	rec, err = b.Store.Activate(ctx, rec.ID, state, players...)
+	now := rec
+	if len(players) > 0 {
+		now.Players = players
+	}
+	due := b.dueWork(ctx, gameNow{rec: now, status: storage.StatusActive, deciding: decidingOf(g), started: true})
+	rec, err = b.Store.Activate(ctx, rec.ID, state, due, players...)
 	if err != nil {
 		return rec, nil, err
 	}

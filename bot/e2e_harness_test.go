@@ -73,6 +73,9 @@ type harness struct {
 	// shard: the gateway shard the session opens and the bot's games
 	// (zero: the only process).
 	shard bot.Shard
+	// wrap, if set, wraps the store the bot is given (h.store stays the
+	// store itself).
+	wrap func(storage.Store) storage.Store
 }
 
 // offsetClock is the real time moved forward by a settable offset.
@@ -170,7 +173,11 @@ func (h *harness) start() {
 	if opp == nil {
 		opp = bot.DefaultAI()
 	}
-	b := bot.New(bot.Deps{Session: dg, Store: store, Pictures: pics, Solo: bot.DefaultSolo(), AI: opp, AppID: h.srv.AppID(), Clock: h.clock,
+	var given storage.Store = store
+	if h.wrap != nil {
+		given = h.wrap(store)
+	}
+	b := bot.New(bot.Deps{Session: dg, Store: given, Pictures: pics, Solo: bot.DefaultSolo(), AI: opp, AppID: h.srv.AppID(), Clock: h.clock,
 		Deck: h.deck, Directory: dg.State, Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }, Shard: h.shard})
 	dg.AddHandler(b.OnInteraction)
 	dg.AddHandler(b.OnChannelDelete)
@@ -181,7 +188,6 @@ func (h *harness) start() {
 	_, err = b.CheckGames(context.Background()) // as Run does before serving
 	require.NoError(t, err)
 	require.NoError(t, b.Resume(context.Background()))
-	b.KickAIGames(context.Background())
 	h.store, h.dg, h.b = store, dg, b
 }
 

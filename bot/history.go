@@ -528,7 +528,7 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 	if mySide == storage.SideCommune {
 		newMine, newTheirs = storage.SideVersailles, storage.SideCommune
 	}
-	g, err := b.Store.CreateGame(ctx, storage.NewGame{GuildID: rec.GuildID, ChannelID: rec.ChannelID, Status: storage.StatusWaiting,
+	g, err := b.createGame(ctx, storage.NewGame{GuildID: rec.GuildID, ChannelID: rec.ChannelID, Status: storage.StatusWaiting,
 		Variant: rec.Variant, Mode: storage.ModeTwoPlayer, BotSide: storage.NoSide, Seed: b.Seed(), CreatedBy: me, InviteeID: opp,
 		Players: []storage.Player{{Side: newMine, UserID: me}, {Side: newTheirs, UserID: opp}}})
 	if err != nil {

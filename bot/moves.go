@@ -24,6 +24,9 @@ type step struct {
 	state     []byte
 	result    []byte // the engine's result when this move ended the game
 	outbox    []storage.OutboxEntry
+	// deciding: the sides with a decision to make after this move (the
+	// game's due work, dueWork, follows from it).
+	deciding [2]bool
 }
 
 // stepOf captures g right after m was applied to it.
@@ -32,7 +35,7 @@ func stepOf(g *engine.Game, m engine.Move, user string) (step, error) {
 	if err != nil {
 		return step{}, err
 	}
-	st := step{move: m, user: user, state: state}
+	st := step{move: m, user: user, state: state, deciding: decidingOf(g)}
 	if g.S.Result != nil {
 		if st.result, err = json.Marshal(g.S.Result); err != nil {
 			return step{}, fmt.Errorf("encode result: %w", err)
@@ -51,10 +54,13 @@ func (b *Bot) persist(ctx context.Context, rec storage.Game, st step) (storage.G
 	}
 	mv := storage.Move{GameID: rec.ID, ExpectedVersion: rec.StateVersion, Side: sideKey(st.move.Side), UserID: st.user,
 		AllowedBy: st.allowedBy, Choice: choice, NewState: st.state, Outbox: st.outbox}
+	status := storage.StatusActive
 	if st.result != nil {
+		status = storage.StatusFinished
 		mv.Status = storage.StatusFinished
 		mv.Result = st.result
 	}
+	mv.Due = b.dueWork(ctx, gameNow{rec: rec, status: status, deciding: st.deciding})
 	rec, err = b.Store.ApplyMove(ctx, mv)
 	if err == nil && rec.Status == storage.StatusFinished {
 		b.recordResult(ctx, rec) // history, stats and ratings (history.go)

@@ -298,84 +298,99 @@ func (b *Bot) lockIn(locks map[int64]*sync.Mutex, gameID int64) func() {
 	return l.Unlock
 }
 
-// Redeliver starts delivering the undelivered publications of every game
+// pendingBatch is how many games with undelivered publications
+// Redeliver reads at a time.
+const pendingBatch = 256
+
+// Redeliver starts delivering the undelivered publications of the games
 // this shard owns (a Discord error, or a process that stopped, left them
-// pending). Run calls it periodically.
+// pending), found by the index of undelivered outbox entries, for this
+// shard in SQL. Run calls it periodically.
 func (b *Bot) Redeliver(ctx context.Context) {
-	pending, err := b.Store.PendingOutbox(ctx, 0)
-	if err != nil {
-		b.Log.Warn("redeliver: read the outbox", "err", err)
-		return
-	}
-	var games []int64
-	for _, e := range pending {
-		if !slices.Contains(games, e.GameID) {
-			games = append(games, e.GameID)
+	after := int64(0)
+	for {
+		games, err := b.Store.PendingGames(ctx, b.shardFilter(), after, pendingBatch)
+		if err != nil {
+			b.Log.Warn("redeliver: read the outbox", "err", err)
+			return
 		}
-	}
-	for _, id := range games {
-		if b.Shard.Count > 1 {
-			rec, err := b.Store.GameByID(ctx, id)
-			if err != nil || !b.owns(rec) {
-				continue
-			}
+		for _, id := range games {
+			b.kick(id)
 		}
-		b.kick(id)
+		if len(games) < pendingBatch {
+			return
+		}
+		after = games[len(games)-1]
 	}
 }
 
 // Resume carries on after a restart (call it after CheckGames), for the
-// games this shard owns: the solo opponent takes a turn a crash
-// interrupted, a game started without its first publication gets it, and
-// every undelivered publication is delivered.
+// games this shard owns that have something to carry on (their resume
+// item, due.go): the solo opponent takes a turn a crash interrupted, a
+// game started without its first publication gets it, the AI opponent
+// thinks again where it was deciding; and every undelivered publication
+// is delivered. A game with nothing pending costs nothing here.
 func (b *Bot) Resume(ctx context.Context) error {
-	active, err := b.Store.ActiveGames(ctx)
-	if err != nil {
-		return fmt.Errorf("list active games: %w", err)
-	}
-	for _, rec := range active {
-		if !b.owns(rec) {
-			continue
-		}
-		if err := b.resumeGame(ctx, rec.ID); err != nil {
-			b.Log.Warn("resume game", "game", rec.ID, "err", err)
-		}
-	}
+	// Every resume item, whatever the clocks say: each is for the next start.
+	b.runDue(ctx, dueResume, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), b.resumeDue)
 	b.Redeliver(ctx)
 	return nil
 }
 
-func (b *Bot) resumeGame(ctx context.Context, gameID int64) error {
+// resumeDue carries a game on (see Resume); its item stays while the AI
+// is to decide (the AI's move replaces it), and is deleted otherwise.
+func (b *Bot) resumeDue(ctx context.Context, d storage.Due) {
+	aiTurn, err := b.resumeGame(ctx, d.GameID)
+	if err != nil {
+		b.Log.Warn("resume game", "game", d.GameID, "err", err)
+		if !errors.Is(err, storage.ErrNotFound) {
+			return // looked at again at the next start
+		}
+	}
+	if aiTurn && b.AI != nil {
+		b.enqueueAI(aiJob{game: d.GameID})
+		return
+	}
+	b.moveDue(ctx, d, time.Time{})
+}
+
+// resumeGame carries on a game after a restart (see Resume); aiTurn
+// reports that the AI opponent is to decide.
+func (b *Bot) resumeGame(ctx context.Context, gameID int64) (aiTurn bool, err error) {
 	unlock := b.lockGame(gameID)
 	defer unlock()
 	rec, g, err := b.loadGame(ctx, gameID)
 	if err != nil || g == nil || rec.Status != storage.StatusActive {
-		return err
+		return false, err
+	}
+	if side, _, ok := aiPlayerOf(rec); ok {
+		_, aiTurn = g.PromptFor(side)
+		aiTurn = aiTurn && g.S.Result == nil
 	}
 	if _, ok := g.PromptFor(g.S.BotSide); ok && g.S.BotSide != engine.NoSide {
 		// The human's move was stored, the solo opponent's replies not.
 		from := g.S.Version
 		replies, err := b.soloReplies(g)
 		if err != nil {
-			return err
+			return false, err
 		}
 		replies[len(replies)-1].outbox = b.plan(ctx, rec, g, replies, from, nil)
 		for _, st := range replies {
 			if rec, err = b.persist(ctx, rec, st); err != nil {
-				return err
+				return false, err
 			}
 		}
-		return nil
+		return false, nil
 	}
 	// Started, but stopped before its first publication was stored.
 	if _, err := b.Store.LatestMessage(ctx, gameID, storage.KindBoard); !errors.Is(err, storage.ErrNotFound) {
-		return nil
+		return aiTurn, nil
 	}
 	if batch, err := b.Store.OutboxBatch(ctx, gameID, rec.StateVersion); err != nil || len(batch) > 0 || rec.StateVersion > 0 {
-		return err
+		return aiTurn, err
 	}
 	_, err = b.publishStart(ctx, rec, g, nil)
-	return err
+	return aiTurn, err
 }
 
 // WaitPublished waits until no publication is being delivered (tests).

@@ -118,7 +118,6 @@ func Run(ctx context.Context, cfg Config) error {
 	if err := b.Resume(ctx); err != nil {
 		return err
 	}
-	b.KickAIGames(ctx)
 	log.Info("ready", "active_games", active)
 	if cfg.Ready != nil {
 		cfg.Ready()

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"strconv"
 	"time"
 
 	"github.com/rfop/rfop/storage"
@@ -26,20 +25,14 @@ type Shard struct {
 }
 
 // Owns reports whether the shard owns a guild's games ("" for DMs, shard
-// 0's): Discord's (guild_id >> 22) % count. A guild id that is not a
-// snowflake belongs to shard 0.
+// 0's): Discord's (guild_id >> 22) % count (storage.ShardKey). A guild id
+// that is not a snowflake belongs to shard 0.
 func (s Shard) Owns(guildID string) bool {
 	if s.Count <= 1 {
 		return true
 	}
-	if guildID == "" {
-		return s.ID == 0
-	}
-	id, err := strconv.ParseUint(guildID, 10, 64)
-	if err != nil {
-		return s.ID == 0
-	}
-	return int((id>>22)%uint64(s.Count)) == s.ID
+	// The store's shard filter is the same formula, in SQL.
+	return int(storage.ShardKey(guildID)%int64(s.Count)) == s.ID
 }
 
 // owns: this process runs the game's background work.

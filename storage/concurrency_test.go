@@ -231,7 +231,7 @@ func TestActivateRace(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				_, errs[i] = s.Activate(ctx, g.ID, stateJSON(0, 10), players(fmt.Sprint("p", i), "alice")...)
+				_, errs[i] = s.Activate(ctx, g.ID, stateJSON(0, 10), nil, players(fmt.Sprint("p", i), "alice")...)
 			}()
 		}
 		close(start)

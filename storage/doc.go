@@ -34,7 +34,9 @@
 //     finished or abandoned; state is the engine's current state and
 //     state_version the number of moves applied to it; result is the
 //     engine's result JSON once finished; last_action_at and reminded_at
-//     drive reminders. A unique partial index on channel_id WHERE status
+//     drive reminders; shard_key is Discord's guild_id >> 22 (ShardKey; 0
+//     for DMs), so that a shard's queries select its games in SQL
+//     (shard_key % count = id, ShardFilter). A unique partial index on channel_id WHERE status
 //     IN ('waiting','active') makes "one open game per channel" a rule of
 //     the database, true under any concurrency: CreateGame reports it as
 //     ErrChannelBusy. Triggers forbid illegal status transitions
@@ -80,6 +82,14 @@
 //     version it was asked; ApplyMove deletes it (any move answers or
 //     supersedes it) and refuses a Move.AllowedBy that answers no pending
 //     request of that side at that version.
+//   - schedule: due work (Due), one row per (kind, game_id, subject):
+//     what the bot must do at due_at (remind a game's players, expire a
+//     challenge, resume a game at the next start...), for a game
+//     (game_id) or for a user or server (game_id 0, subject the user),
+//     with the shard_key of whoever runs it. See "Due work" below.
+//   - maintenance: jobs a migration asks the bot to run once at its next
+//     start (Maintenance, MaintenanceDone): the results back-fill, a
+//     ratings rebuild.
 //   - results: one row per finished game (winner, how it was decided, VP,
 //     plays, players, whether it is rated), written when it finishes;
 //     History and Stats read it. ratings: each guild's ratings, derived
@@ -87,6 +97,30 @@
 //     transaction as each RecordResult (the store knows no rating
 //     formula); RebuildRatings recreates the table, from the results
 //     migration's own statements, if it was dropped.
+//
+// # Due work
+//
+// The bot's periodic passes and its start-up read due work from the
+// schedule, never by listing games: DueWork is one range of the index
+// schedule_due (kind, due_at, game_id, subject, shard_key), which covers
+// the query, filtered by shard in SQL and read in batches (DueQuery.After
+// continues after the last item), so a pass with nothing due is one index
+// probe whatever the number of games stored, and a shard reads only its
+// own rows. PendingGames is likewise the range of undelivered entries of
+// outbox_pending, for publication retries.
+//
+// A game's rows are written with the write that makes them due, in its
+// transaction: NewGame.Due, Activate's due, Move.Due (each replaces the
+// game's rows; the bot computes them in one place, bot/due.go), and
+// ClaimReminder's next. Ending a game deletes them. An item given with
+// a write may be timed relative to it (Due.In: by the store's clock, so a
+// reminder counts from the move's own last_action_at). Other rows (a
+// user's: GameID 0) are written with ScheduleDue. The store gives kinds
+// no meaning: a new kind of due work needs no schema change.
+//
+// Exactly-once across processes: an item is claimed by a conditional
+// update from the due_at the caller read (ClaimDue: moved to its next
+// time, or deleted), so of several processes that read it one wins.
 //
 // Tables are STRICT, timestamps are UTC text (2006-01-02T15:04:05.000Z),
 // JSON columns are CHECKed with json_valid. In PostgreSQL the same columns

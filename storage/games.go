@@ -310,16 +310,20 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	if err := checkPlayers(players, ng.Mode, ng.BotSide, active); err != nil {
 		return Game{}, err
 	}
+	if err := validDueItems(ng.Due); err != nil {
+		return Game{}, err
+	}
 
 	var g Game
 	err := s.write(ctx, func(tx conn) error {
-		now := s.stamp()
+		at := s.now()
+		now := formatTime(at)
 		var id int64
 		err := tx.QueryRowContext(ctx, `INSERT INTO games (guild_id, channel_id, status, variant, mode,
-			bot_side, seed, state, created_by, invitee_id, created_at, updated_at, last_action_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			bot_side, seed, state, created_by, invitee_id, created_at, updated_at, last_action_at, shard_key)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			ng.GuildID, ng.ChannelID, string(ng.Status), ng.Variant, string(ng.Mode),
-			string(ng.BotSide), ng.Seed, string(ng.State), ng.CreatedBy, ng.InviteeID, now, now, now).Scan(&id)
+			string(ng.BotSide), ng.Seed, string(ng.State), ng.CreatedBy, ng.InviteeID, now, now, now, ShardKey(ng.GuildID)).Scan(&id)
 		if tx.d.isUniqueChannel(err) {
 			return fmt.Errorf("%w: channel %s", ErrChannelBusy, ng.ChannelID)
 		}
@@ -327,6 +331,9 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 			return fmt.Errorf("storage: creating game in channel %s: %w", ng.ChannelID, err)
 		}
 		if err := insertPlayers(ctx, tx, id, players); err != nil {
+			return err
+		}
+		if err := setGameDue(ctx, tx, id, at, ng.Due); err != nil {
 			return err
 		}
 		g, err = loadGame(ctx, tx, fmt.Sprintf("game %d", id), `id = ?`, id)
@@ -347,8 +354,11 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 // added if missing; the game must then have both sides. ErrWrongStatus if
 // the game is no longer waiting (someone else accepted, or it was
 // abandoned).
-func (s *sqlStore) Activate(ctx context.Context, id int64, state []byte, players ...Player) (Game, error) {
+func (s *sqlStore) Activate(ctx context.Context, id int64, state []byte, due []Due, players ...Player) (Game, error) {
 	if err := validJSON("state", state, true); err != nil {
+		return Game{}, err
+	}
+	if err := validDueItems(due); err != nil {
 		return Game{}, err
 	}
 	var g Game
@@ -391,11 +401,15 @@ func (s *sqlStore) Activate(ctx context.Context, id int64, state []byte, players
 		if err := checkPlayers(cur.Players, Mode(mode), Side(botSide), true); err != nil {
 			return fmt.Errorf("activating game %d: %w", id, err)
 		}
-		now := s.stamp()
+		at := s.now()
+		now := formatTime(at)
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'active', state = ?,
 			updated_at = ?, last_action_at = ? WHERE id = ? AND status = 'waiting'`,
 			string(state), now, now, id); err != nil {
 			return fmt.Errorf("storage: activating game %d: %w", id, err)
+		}
+		if err := setGameDue(ctx, tx, id, at, due); err != nil {
+			return err
 		}
 		g, err = loadGame(ctx, tx, fmt.Sprintf("game %d", id), `id = ?`, id)
 		return err
@@ -434,10 +448,14 @@ func (s *sqlStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 			return Game{}, err
 		}
 	}
+	if err := validDueItems(m.Due); err != nil {
+		return Game{}, err
+	}
 
 	var g Game
 	err := s.write(ctx, func(tx conn) error {
-		now := s.stamp()
+		at := s.now()
+		now := formatTime(at)
 		var row *sql.Row
 		if m.Status == StatusFinished || m.Status == StatusAbandoned {
 			row = tx.QueryRowContext(ctx, `UPDATE games SET state = ?, state_version = state_version + 1,
@@ -488,6 +506,13 @@ func (s *sqlStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 			if err := insertOutbox(ctx, tx, e, now); err != nil {
 				return err
 			}
+		}
+		due := m.Due
+		if g.Status != StatusActive {
+			due = nil // an ended game has no due work
+		}
+		if err := setGameDue(ctx, tx, m.GameID, at, due); err != nil {
+			return err
 		}
 		return loadPlayers(ctx, tx, &g)
 	})
@@ -557,6 +582,9 @@ func (s *sqlStore) end(ctx context.Context, id int64, set string, args []any, fr
 		}
 		if err != nil {
 			return fmt.Errorf("storage: ending game %d: %w", id, err)
+		}
+		if err := clearGameDue(ctx, tx, id); err != nil {
+			return err
 		}
 		return loadPlayers(ctx, tx, &g)
 	})

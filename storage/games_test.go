@@ -51,11 +51,11 @@ func TestChallengeLifecycle(t *testing.T) {
 		require.ErrorIs(t, err, storage.ErrWrongStatus)
 
 		// Activation needs both sides.
-		_, err = s.Activate(ctx, g.ID, stateJSON(0, 10), storage.Player{Side: storage.SideCommune, UserID: "alice"})
+		_, err = s.Activate(ctx, g.ID, stateJSON(0, 10), nil, storage.Player{Side: storage.SideCommune, UserID: "alice"})
 		require.ErrorIs(t, err, storage.ErrInvalid)
 
 		clock.advance(time.Hour)
-		g, err = s.Activate(ctx, g.ID, stateJSON(0, 10), players("bob", "alice")...)
+		g, err = s.Activate(ctx, g.ID, stateJSON(0, 10), nil, players("bob", "alice")...)
 		require.NoError(t, err)
 		assert.Equal(t, storage.StatusActive, g.Status)
 		assert.Equal(t, int64(0), g.StateVersion)
@@ -66,7 +66,7 @@ func TestChallengeLifecycle(t *testing.T) {
 		assert.Equal(t, []storage.Side{storage.SideVersailles}, g.SidesOf("alice"))
 
 		// Accepting twice (two clicks racing) is refused.
-		_, err = s.Activate(ctx, g.ID, stateJSON(0, 10), players("carol", "alice")...)
+		_, err = s.Activate(ctx, g.ID, stateJSON(0, 10), nil, players("carol", "alice")...)
 		require.ErrorIs(t, err, storage.ErrWrongStatus)
 
 		for range 3 {

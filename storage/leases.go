@@ -55,8 +55,14 @@ func (s *sqlStore) ReleaseOutbox(ctx context.Context, gameID int64, holder strin
 // reminded_at is still seen (the RemindedAt the caller read; zero for
 // never): of two processes that read the same game, exactly one claims
 // its reminder. It reports false if another claimed it first or the game
-// is no longer active.
-func (s *sqlStore) ClaimReminder(ctx context.Context, id int64, seen, at time.Time) (bool, error) {
+// is no longer active. The claim stores next (if it has a Kind) as the
+// game's next reminder in its schedule, in the same transaction.
+func (s *sqlStore) ClaimReminder(ctx context.Context, id int64, seen, at time.Time, next Due) (bool, error) {
+	if next.Kind != "" {
+		if err := validDue(next, true); err != nil {
+			return false, err
+		}
+	}
 	claimed := false
 	err := s.write(ctx, func(tx conn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET reminded_at = ? WHERE id = ? AND status = 'active' AND reminded_at = ?`,
@@ -69,7 +75,14 @@ func (s *sqlStore) ClaimReminder(ctx context.Context, id int64, seen, at time.Ti
 			return fmt.Errorf("storage: game %d: claiming a reminder: %w", id, err)
 		}
 		claimed = n == 1
-		return nil
+		if !claimed || next.Kind == "" {
+			return nil
+		}
+		next.GameID = id
+		if err := tx.QueryRowContext(ctx, `SELECT shard_key FROM games WHERE id = ?`, id).Scan(&next.ShardKey); err != nil {
+			return fmt.Errorf("storage: game %d: claiming a reminder: %w", id, err)
+		}
+		return upsertDue(ctx, tx, next)
 	})
 	return claimed, err
 }

@@ -95,10 +95,10 @@ func testClaimReminderOnce(t *testing.T, b backend) {
 	require.True(t, seen.IsZero())
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 
-	ok, err := s.ClaimReminder(ctx, g.ID, seen, at)
+	ok, err := s.ClaimReminder(ctx, g.ID, seen, at, storage.Due{})
 	require.NoError(t, err)
 	assert.True(t, ok, "first claim")
-	ok, err = s.ClaimReminder(ctx, g.ID, seen, at.Add(time.Second))
+	ok, err = s.ClaimReminder(ctx, g.ID, seen, at.Add(time.Second), storage.Due{})
 	require.NoError(t, err)
 	assert.False(t, ok, "a second process that read the same game")
 	got, err := s.GameByID(ctx, g.ID)
@@ -106,7 +106,7 @@ func testClaimReminderOnce(t *testing.T, b backend) {
 	assert.True(t, got.RemindedAt.Equal(at), "the winner's time is kept")
 
 	// The next interval's reminder is claimed from the stored time.
-	ok, err = s.ClaimReminder(ctx, g.ID, got.RemindedAt, at.Add(time.Hour))
+	ok, err = s.ClaimReminder(ctx, g.ID, got.RemindedAt, at.Add(time.Hour), storage.Due{})
 	require.NoError(t, err)
 	assert.True(t, ok)
 
@@ -115,7 +115,7 @@ func testClaimReminderOnce(t *testing.T, b backend) {
 	require.NoError(t, err)
 	got, err = s.GameByID(ctx, g.ID)
 	require.NoError(t, err)
-	ok, err = s.ClaimReminder(ctx, g.ID, got.RemindedAt, at.Add(2*time.Hour))
+	ok, err = s.ClaimReminder(ctx, g.ID, got.RemindedAt, at.Add(2*time.Hour), storage.Due{})
 	require.NoError(t, err)
 	assert.False(t, ok)
 }

@@ -177,6 +177,8 @@ type NewGame struct {
 	CreatedBy string
 	InviteeID string
 	Players   []Player
+	// Due is the game's due work (a challenge's expiry...), stored with it.
+	Due []Due
 }
 
 // Move is one accepted move to persist: the choice for the log and the
@@ -202,6 +204,10 @@ type Move struct {
 	// transaction (GameID and Version are set to the move's game and new
 	// version).
 	Outbox []OutboxEntry
+	// Due is the game's due work after this move (the bot computes it:
+	// bot/due.go). It replaces the game's schedule in the move's
+	// transaction; a move that ends the game clears it whatever Due says.
+	Due []Due
 }
 
 // OutboxEntry is one thing a committed game version must publish on
@@ -286,17 +292,19 @@ type Store interface {
 	// CreateGame inserts a waiting or active game. ErrChannelBusy if the
 	// channel already has an open game.
 	CreateGame(ctx context.Context, ng NewGame) (Game, error)
-	// Activate starts a waiting game with its initial state. The given
-	// players replace any recorded at creation (none given: keep them);
-	// the game must end up with both sides. ErrWrongStatus if it is not
-	// waiting.
-	Activate(ctx context.Context, id int64, state []byte, players ...Player) (Game, error)
+	// Activate starts a waiting game with its initial state and its due
+	// work (replacing the challenge's). The given players replace any
+	// recorded at creation (none given: keep them); the game must end up
+	// with both sides. ErrWrongStatus if it is not waiting.
+	Activate(ctx context.Context, id int64, state []byte, due []Due, players ...Player) (Game, error)
 
 	GameByID(ctx context.Context, id int64) (Game, error)
 	// GameByChannel returns the channel's waiting or active game, or
 	// ErrNotFound.
 	GameByChannel(ctx context.Context, channelID string) (Game, error)
 	// ActiveGames returns every active game, least recently moved first.
+	// (Its cost grows with the games stored: the bot's passes read the
+	// schedule instead.)
 	ActiveGames(ctx context.Context) ([]Game, error)
 	// GamesByStatus returns the games in any of the statuses, least
 	// recently moved first.
@@ -317,7 +325,8 @@ type Store interface {
 	// LoadVerified is VerifyGame that also returns what it checked.
 	LoadVerified(ctx context.Context, id int64, verify VerifyFunc) (Game, []Action, error)
 
-	// Finish ends an active game with a result (JSON).
+	// Finish ends an active game with a result (JSON). Ending a game
+	// (Finish, Abandon, a move that ends it) deletes its schedule.
 	Finish(ctx context.Context, id int64, result []byte) (Game, error)
 	// Abandon ends a waiting or active game without a result.
 	Abandon(ctx context.Context, id int64) (Game, error)
@@ -325,8 +334,10 @@ type Store interface {
 	MarkReminded(ctx context.Context, id int64, at time.Time) error
 	// ClaimReminder records a reminder at at if the game is active and its
 	// RemindedAt is still seen (what the caller read): of several bot
-	// processes, exactly one wins; false if another did.
-	ClaimReminder(ctx context.Context, id int64, seen, at time.Time) (bool, error)
+	// processes, exactly one wins; false if another did. The claim also
+	// stores next, the game's next reminder (its Kind set; none if Kind is
+	// ""), in its schedule.
+	ClaimReminder(ctx context.Context, id int64, seen, at time.Time, next Due) (bool, error)
 
 	RecordMessage(ctx context.Context, m Message) (Message, error)
 	// Messages lists the game's recorded messages of a kind (all kinds if
@@ -382,6 +393,8 @@ type Store interface {
 	DropUndoRequest(ctx context.Context, gameID int64) error
 	// Results keeps finished games' results and the ratings made from them.
 	Results
+	// Schedule keeps due work (reminders, expiries...) found by index.
+	Schedule
 
 	Close() error
 }
