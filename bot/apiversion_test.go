@@ -14,6 +14,7 @@ import (
 // this package is initialised (the end-to-end tests check each request:
 // the fake serves only v10 to them).
 func TestDiscordgoSpeaksAPIv10(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, "10", discordgo.APIVersion, "the gateway's ?v=")
 	for _, u := range []string{
 		discordgo.EndpointAPI, discordgo.EndpointGuilds, discordgo.EndpointChannels, discordgo.EndpointUsers,
@@ -34,6 +35,7 @@ func TestDiscordgoSpeaksAPIv10(t *testing.T) {
 // An edit that uploads lists its new files by index, after what it keeps
 // (API v10), with only the fields a request takes.
 func TestEditListsItsUploads(t *testing.T) {
+	t.Parallel()
 	png := []*discordgo.File{{Name: "board.png"}, {Name: "legend.png"}}
 	assert.Nil(t, attachmentsAfter(nil, nil), "no list: the message keeps its attachments")
 	assert.Equal(t, []attachmentRef{}, *attachmentsAfter(&[]*discordgo.MessageAttachment{}, nil))

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/rfop/rfop/bot"
 	"github.com/rfop/rfop/engine"
@@ -20,31 +19,28 @@ import (
 // and the AI has none (the AI plays off the interaction path).
 func (h *harness) waitHuman(id int64, human engine.Side) storage.Game {
 	h.t.Helper()
-	deadline := time.Now().Add(6 * waitLong) // the AI thinks; slow under -race on a busy machine
-	for time.Now().Before(deadline) {
-		rec := h.gameByID(id)
+	var rec storage.Game
+	ok := h.srv.WaitFor(h.ctx, func() bool { // the AI thinks: slow under -race on a busy machine
+		rec = h.gameByID(id)
 		if rec.Status != storage.StatusActive {
-			return rec
+			return true
 		}
 		g := h.engineGame(rec)
 		_, mine := g.PromptFor(human)
 		_, its := g.PromptFor(human.Other())
-		if mine && !its {
-			// The AI's run ends with a new board calling the player.
-			if m := h.findTurnMessage(rec.ChannelID); m != nil && strings.Contains(m.Content, "<@"+alice+">") {
-				return rec
-			}
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	h.t.Fatalf("game %d: the AI did not hand over to the player", id)
-	return storage.Game{}
+		// The AI's run ends with a new board calling the player.
+		m := h.findTurnMessage(rec.ChannelID)
+		return mine && !its && m != nil && strings.Contains(m.Content, "<@"+alice+">")
+	})
+	require.True(h.t, ok, "game %d: the AI did not hand over to the player", id)
+	return rec
 }
 
 // TestE2EAIGame: a member plays a whole two-player game against the AI in a
 // channel; the AI's turns run by themselves, and each call of the player is
 // one board with the AI's steps before it. /rfop hint answers privately.
 func TestE2EAIGame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	i, _ := h.command(alice, guildID, chanID, fakediscord.SubCmd("ai", fakediscord.StrArg("side", "commune"), fakediscord.StrArg("level", "easy")))
 	m := h.settled(i)
@@ -95,6 +91,7 @@ func TestE2EAIGame(t *testing.T) {
 
 // /rfop hint is for games against the AI.
 func TestE2EHintOnlyAgainstAI(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startChallenge(chanID, "commune")
 	_, resp := h.command(alice, guildID, chanID, fakediscord.SubCmd("hint"))
@@ -104,6 +101,7 @@ func TestE2EHintOnlyAgainstAI(t *testing.T) {
 // A game whose AI was to decide when the bot stopped carries on after a
 // restart, in DMs too.
 func TestE2EAIResumesAfterRestart(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	i, _ := h.command(alice, "", "", fakediscord.SubCmd("ai", fakediscord.StrArg("side", "versailles"), fakediscord.StrArg("level", "easy")))
 	h.settled(i)
@@ -141,6 +139,7 @@ func (a *heldAI) Choose(game int64, level string, seed uint64, is *engine.InfoSe
 // While the AI thinks, the bot answers other commands and other games:
 // the AI runs off the interaction path and does not hold the game's lock.
 func TestE2EAIThinksOffTheInteractionPath(t *testing.T) {
+	t.Parallel()
 	held := &heldAI{AIOpponent: bot.DefaultAI(), thinking: make(chan struct{}), release: make(chan struct{})}
 	h := &harness{t: t, srv: fakediscord.New(t, defaultGuild(), botAPIVersion()), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7, clock: &offsetClock{}, ai: held}
 	h.start()
@@ -150,7 +149,7 @@ func TestE2EAIThinksOffTheInteractionPath(t *testing.T) {
 	h.settled(i)
 	select {
 	case <-held.thinking: // the AI chooses its objective
-	case <-time.After(waitLong):
+	case <-h.ctx.Done():
 		t.Fatal("the AI did not start thinking")
 	}
 	// The same game's commands are answered meanwhile...

@@ -35,28 +35,6 @@ func (h *harness) craft(user string, msg *fakediscord.Message, customID string) 
 	return h.srv.Click(user, &fake, customID)
 }
 
-// answer is the bot's answer to i, and whether only the clicker sees it:
-// the reply itself, the deferred reply once filled in, or, for a click
-// acknowledged as a message update, its follow-up. A click answered by
-// updating the clicked message has no private answer.
-func (h *harness) answer(i *fakediscord.Interaction) (text string, private bool) {
-	h.t.Helper()
-	resp, err := i.WaitResponse(waitLong)
-	require.NoError(h.t, err, "%s", i)
-	switch resp.Type {
-	case discordgo.InteractionResponseChannelMessageWithSource:
-		return resp.Content, resp.Ephemeral()
-	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
-		m := h.settled(i)
-		return m.Content, m.Ephemeral()
-	case discordgo.InteractionResponseDeferredMessageUpdate:
-		f, err := i.WaitFollowup(nil, waitLong)
-		require.NoError(h.t, err, "%s: no private answer", i)
-		return f.Content, f.Ephemeral()
-	}
-	return fmt.Sprintf("response type %d", resp.Type), false
-}
-
 // seenByOthers is every message more than one member could see in the
 // test's channels, and every DM, by id: its version.
 func (h *harness) seenByOthers() map[string]int {
@@ -82,6 +60,7 @@ func (h *harness) seenByOthers() map[string]int {
 // else sees changes, nor does either game. Only the result message's own
 // Rematch button, clicked by a player, may post (TestE2EHistoryStatsReplayRematch).
 func TestE2EEveryButtonAuthorisesBeforeAnswering(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	fin := h.startChallenge(chan2ID, "versailles")
@@ -136,6 +115,7 @@ func TestE2EEveryButtonAuthorisesBeforeAnswering(t *testing.T) {
 // A player's own stale choice on the public board shows their panel only
 // to them: never in place of the board (issue 27's third case).
 func TestE2EStaleChoiceOnTheBoardStaysPrivate(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	rec := h.startChallenge(chanID, "versailles")
 	board := h.turnMessage(chanID)
@@ -165,6 +145,7 @@ func TestE2EStaleChoiceOnTheBoardStaysPrivate(t *testing.T) {
 // a crafted Take my turn or My hand; their players and the members who
 // can view the channel see them. A DM game is its player's only.
 func TestE2EHiddenChannelGamesStayHidden(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	// S1 in the staff channel: manager against carol, named by admin (carol
@@ -270,6 +251,7 @@ func TestE2EHiddenChannelGamesStayHidden(t *testing.T) {
 // Visibility follows the channel's permissions as they change: a member
 // who loses View Channel no longer sees the channel's games listed.
 func TestE2EVisibilityFollowsChannelOverwrites(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	rec := h.startChallenge(chan2ID, "commune")
 	h.resign(alice, chan2ID, rec.ID)
@@ -281,10 +263,10 @@ func TestE2EVisibilityFollowsChannelOverwrites(t *testing.T) {
 	require.True(t, h.srv.SetOverwrites(chan2ID, []*discordgo.PermissionOverwrite{
 		{ID: carol, Type: discordgo.PermissionOverwriteTypeMember, Deny: discordgo.PermissionViewChannel}}))
 	// The bot learns it from CHANNEL_UPDATE, through discordgo's cache.
-	require.True(t, h.srv.WaitFor(func() bool {
+	require.True(t, h.srv.WaitFor(h.ctx, func() bool {
 		ch, err := h.dg.State.Channel(chan2ID)
 		return err == nil && len(ch.PermissionOverwrites) == 1
-	}, waitLong))
+	}))
 	assert.NotContains(t, history(), "#"+fmtInt(rec.ID))
 	_, resp := h.command(alice, guildID, chanID, fakediscord.SubCmd("history"))
 	assert.Contains(t, resp.Content, "**#"+fmtInt(rec.ID)+"**", "others still see it")

@@ -11,12 +11,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rfop/rfop/bot"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/internal/fakediscord"
+	"github.com/rfop/rfop/internal/testctx"
 	"github.com/rfop/rfop/render"
 	"github.com/rfop/rfop/storage"
 	"github.com/stretchr/testify/assert"
@@ -90,6 +90,7 @@ func (h *harness) lastDMPicture(user string) (*fakediscord.Message, []byte) {
 }
 
 func TestE2ECustomDeckKeptByItsGames(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "deck.json")
 	writeDeck(t, path, "Custom #", true)
 	d1 := loadDeck(t, path)
@@ -98,14 +99,14 @@ func TestE2ECustomDeckKeptByItsGames(t *testing.T) {
 
 	// The hand DM: its text and its picture name the custom cards.
 	rec := h.startChallenge(chanID, "versailles") // alice plays Versailles
-	require.True(t, h.srv.WaitFor(func() bool {
+	require.True(t, h.srv.WaitFor(h.ctx, func() bool {
 		for _, m := range h.srv.DMs(alice) {
 			if m.Attachment("hand.png") != nil {
 				return true
 			}
 		}
 		return false
-	}, waitLong))
+	}))
 	dm, got := h.lastDMPicture(alice)
 	assert.Contains(t, dm.Content, "Custom #")
 	want := handPNG(t, h.gameByID(rec.ID), d1, engine.Versailles)
@@ -165,10 +166,10 @@ func TestE2ECustomDeckKeptByItsGames(t *testing.T) {
 	id, err = engine.DeckIDOf(fresh.State)
 	require.NoError(t, err)
 	assert.Equal(t, d2.ID, id, "a new game starts with the new deck")
-	require.True(t, h.srv.WaitFor(func() bool {
+	require.True(t, h.srv.WaitFor(h.ctx, func() bool {
 		dm, _ := h.lastDMPicture(alice)
 		return strings.Contains(dm.Content, "<#"+chan2ID+">")
-	}, waitLong))
+	}))
 	dm, got = h.lastDMPicture(alice)
 	assert.Contains(t, dm.Content, "Edited #")
 	assert.True(t, bytes.Equal(handPNG(t, fresh, d2, engine.Versailles), got))
@@ -184,6 +185,7 @@ func TestE2ECustomDeckKeptByItsGames(t *testing.T) {
 // the current deck if its log replays with it, and keeps that deck after
 // later changes; if its log does not replay, it is paused with the reason.
 func TestE2EGameSavedBeforeDecksWereKept(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	users := []string{alice, bob}
 	r := rand.New(rand.NewPCG(5, 6))
@@ -249,17 +251,24 @@ func TestE2EGameSavedBeforeDecksWereKept(t *testing.T) {
 
 // RFOP_DECK through Run: the deck is loaded before anything draws or
 // describes cards, so the first hand DM's picture shows the custom cards;
-// an oversized file stops the start at once with the reason.
+// an oversized file stops the start at once with the reason: refused by
+// its size, unread, before anything reaches Discord or the database.
 func TestRunWithADeckFile(t *testing.T) {
+	t.Parallel()
+	wait := testctx.Context(t)
 	huge := filepath.Join(t.TempDir(), "huge.json")
 	f, err := os.Create(huge)
 	require.NoError(t, err)
 	require.NoError(t, f.Truncate(105<<20))
 	require.NoError(t, f.Close())
-	start := time.Now()
-	err = bot.Run(context.Background(), bot.Config{Token: "x", DBPath: filepath.Join(t.TempDir(), "rfop.db"), DeckPath: huge})
+	untouched := fakediscord.New(t, defaultGuild())
+	hugeDB := filepath.Join(t.TempDir(), "rfop.db")
+	err = bot.Run(wait, bot.Config{Token: "x", DBPath: hugeDB, DeckPath: huge, APIBase: untouched.URL()})
 	require.ErrorContains(t, err, "a deck may have at most 1048576 bytes")
-	assert.Less(t, time.Since(start), time.Second)
+	require.ErrorContains(t, err, "the deck is 110100480 bytes", "refused by its size, before reading it")
+	assert.Empty(t, untouched.Requests(), "nothing reached Discord")
+	assert.Zero(t, untouched.GatewayStats().Identifies, "no gateway connection")
+	assert.NoFileExists(t, hugeDB, "no database was opened")
 
 	path := filepath.Join(t.TempDir(), "deck.json")
 	writeDeck(t, path, "Custom #", true)
@@ -281,18 +290,18 @@ func TestRunWithADeckFile(t *testing.T) {
 	case <-ready:
 	case err := <-done:
 		t.Fatalf("Run stopped: %v", err)
-	case <-time.After(waitLong):
+	case <-wait.Done():
 		t.Fatal("Run did not become ready")
 	}
 	i := srv.SlashCommand(alice, guildID, chanID, "rfop", fakediscord.SubCmd("new",
 		fakediscord.UserArg("opponent", bob), fakediscord.StrArg("side", "versailles")))
-	resp, err := i.WaitResponse(waitLong)
+	resp, err := i.WaitResponse(wait)
 	require.NoError(t, err)
-	_, err = srv.ClickLabel(bob, resp.Message, "Accept").WaitResponse(waitLong)
+	_, err = srv.ClickLabel(bob, resp.Message, "Accept").WaitResponse(wait)
 	require.NoError(t, err)
-	dm, err := srv.WaitMessage(func(m *fakediscord.Message) bool {
+	dm, err := srv.WaitMessage(wait, func(m *fakediscord.Message) bool {
 		return m.ChannelID == srv.DMChannelID(alice) && m.Attachment("hand.png") != nil
-	}, waitLong)
+	})
 	require.NoError(t, err)
 	assert.Contains(t, dm.Content, "Custom #")
 

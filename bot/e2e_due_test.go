@@ -15,6 +15,7 @@ import (
 	"github.com/rfop/rfop/bot"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/internal/fakediscord"
+	"github.com/rfop/rfop/internal/testctx"
 	"github.com/rfop/rfop/storage"
 	"github.com/rfop/rfop/storage/storagetest"
 )
@@ -120,10 +121,11 @@ func shardWorld(n int) (guilds []string, opts []fakediscord.Option) {
 // each shard reads, claims and is handed only its own servers' games; and
 // between them they do all the work.
 func TestE2EShardsPassesTouchOnlyTheirGames(t *testing.T) {
+	t.Parallel()
 	url := storagetest.PostgresURL(t)
 	guilds, opts := shardWorld(4)
 	h := &harness{t: t, srv: fakediscord.New(t, opts...), dbPath: url, seed: 7, pictures: newStubPictures(), clock: &offsetClock{}}
-	ctx := context.Background()
+	ctx := testctx.Context(t)
 
 	// The games, written as the bot would (due work with them): in each
 	// server two active games with a reminder due in a day, one with a
@@ -218,6 +220,7 @@ func TestE2EShardsPassesTouchOnlyTheirGames(t *testing.T) {
 // A challenge nobody accepts expires a day after it was issued, from the
 // schedule: not before, and once.
 func TestE2EChallengeExpiresAfterADay(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	_, resp := h.command(alice, guildID, chanID, fakediscord.SubCmd("new", fakediscord.UserArg("opponent", bob)))
 	require.NotNil(t, resp.Message)
@@ -254,6 +257,7 @@ func TestE2EChallengeExpiresAfterADay(t *testing.T) {
 // A shorter reminder interval takes effect for the games already waiting:
 // their reminders are rescheduled when the setting changes.
 func TestE2EShorterReminderIntervalReschedules(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	rec := h.startChallenge(chanID, "versailles")
 	_, resp := h.command(manager, guildID, chanID, fakediscord.SubCmd("settings", fakediscord.IntArg("reminder_hours", 2)))

@@ -1,8 +1,40 @@
+// End-to-end tests: how to write one.
+//
+// Every E2E test runs the real bot, with the real discordgo client, against
+// its own fake Discord (internal/fakediscord) on loopback and its own
+// database (a SQLite file in t.TempDir, or a storagetest PostgreSQL
+// database): nothing is shared between tests but the read-only pictures
+// renderer, so they all run at once.
+//
+//   - Start with t.Parallel(), then h := newHarness(t) (or newHarnessWith,
+//     for options). Subtests of a table do the same, each with its own
+//     harness. TestE2ETestsRunInParallel fails a test that makes a harness
+//     without t.Parallel.
+//   - Wait for the event you expect, never for a fixed time, with the
+//     test's one bound h.ctx (internal/testctx: the test's context, ending
+//     a little before go test's -timeout): i.WaitResponse(h.ctx),
+//     h.srv.WaitMessage(h.ctx, match), h.srv.WaitFor(h.ctx, cond),
+//     h.b.WaitPublished(h.ctx). The helpers (command, settled, choose,
+//     takeTurn, startChallenge...) already do. A busy machine then makes
+//     the test slower, never red; there is no waitLong to tune.
+//   - To assert that something does not happen, wait for a later event
+//     that could only come after it, then look: for example the answer to
+//     a refused click, then the state version unchanged; the next board,
+//     then no message in between. Never sleep and then look: time.Sleep
+//     in a test is a defect.
+//   - Do not change process-wide state (environment variables, the
+//     standard logger, discordgo's package variables): the other tests run
+//     beside yours. The harness points discordgo at the fake through its
+//     session's HTTP client (fakediscord.Server.HTTPClient).
+//   - A condition for WaitFor is evaluated whenever the fake records
+//     something and every 20 ms; it may read the store (h.gameByID), but
+//     must not block.
 package bot_test
 
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
@@ -16,6 +48,7 @@ import (
 	"github.com/rfop/rfop/bot"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/internal/fakediscord"
+	"github.com/rfop/rfop/internal/testctx"
 	"github.com/rfop/rfop/storage"
 	"github.com/stretchr/testify/require"
 )
@@ -35,7 +68,6 @@ const (
 	staffID  = "202" // a channel only mods and managers see
 	modsRole = "401"
 	mgrRole  = "402"
-	waitLong = 10 * time.Second
 )
 
 var (
@@ -56,13 +88,16 @@ func sharedPictures(t testing.TB) bot.Pictures {
 // fake Discord on loopback and a real SQLite file (or, with dbPath a
 // postgres URL, a PostgreSQL database).
 type harness struct {
-	t      testing.TB
-	srv    *fakediscord.Server
-	dbPath string
-	store  storage.Store
-	dg     *discordgo.Session
-	b      *bot.Bot
-	seed   int64
+	t testing.TB
+	// ctx bounds every wait of the test (testctx.Context); stopCtx bounds
+	// the bot's shutdown, which may run in the test's cleanup.
+	ctx, stopCtx context.Context
+	srv          *fakediscord.Server
+	dbPath       string
+	store        storage.Store
+	dg           *discordgo.Session
+	b            *bot.Bot
+	seed         int64
 	// pictures: nil for the real renderer.
 	pictures bot.Pictures
 	clock    *offsetClock
@@ -154,7 +189,10 @@ func botAPIVersion() fakediscord.Option {
 
 func (h *harness) start() {
 	t := h.t
-	store, err := storage.OpenURL(context.Background(), h.dbPath)
+	if h.ctx == nil {
+		h.ctx, h.stopCtx = testctx.Context(t), testctx.Detached(t)
+	}
+	store, err := storage.OpenURL(h.ctx, h.dbPath)
 	require.NoError(t, err)
 	dg, err := discordgo.New("Bot test-token")
 	require.NoError(t, err)
@@ -185,9 +223,9 @@ func (h *harness) start() {
 	dg.AddHandler(b.OnGuildUpdate)
 	require.NoError(t, dg.Open())
 	require.NoError(t, b.RegisterCommands(""))
-	_, err = b.CheckGames(context.Background()) // as Run does before serving
+	_, err = b.CheckGames(h.ctx) // as Run does before serving
 	require.NoError(t, err)
-	require.NoError(t, b.Resume(context.Background()))
+	require.NoError(t, b.Resume(h.ctx))
 	h.store, h.dg, h.b = store, dg, b
 }
 
@@ -195,11 +233,10 @@ func (h *harness) stop() {
 	if h.b == nil {
 		return
 	}
-	// Generous: a board drawn after a test's last check (under -race, on
-	// a busy machine) may take several seconds.
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	require.NoError(h.t, h.b.Shutdown(ctx))
+	// A board drawn after a test's last check (under -race, on a busy
+	// machine) may take seconds: the shutdown waits for it, as long as the
+	// test may.
+	require.NoError(h.t, h.b.Shutdown(h.stopCtx))
 	_ = h.dg.Close()
 	_ = h.store.Close()
 	h.b = nil
@@ -222,7 +259,7 @@ func (h *harness) restart() {
 func (h *harness) command(user, guild, channel string, sub fakediscord.Arg) (*fakediscord.Interaction, *fakediscord.InteractionResponse) {
 	h.t.Helper()
 	i := h.srv.SlashCommand(user, guild, channel, "rfop", sub)
-	r, err := i.WaitResponse(waitLong)
+	r, err := i.WaitResponse(h.ctx)
 	require.NoError(h.t, err, "no response to /rfop %s", sub.Name)
 	return i, r
 }
@@ -230,21 +267,51 @@ func (h *harness) command(user, guild, channel string, sub fakediscord.Arg) (*fa
 // settled waits for the interaction's @original to be filled in.
 func (h *harness) settled(i *fakediscord.Interaction) *fakediscord.Message {
 	h.t.Helper()
-	m, err := i.WaitOriginal(func(m *fakediscord.Message) bool { return !m.Loading() }, waitLong)
+	m, err := i.WaitOriginal(h.ctx, nil)
 	require.NoError(h.t, err)
 	return m
 }
 
+// answer is the bot's answer to i, and whether only the clicker sees it:
+// the reply itself, the deferred reply once filled in, or, for a click
+// acknowledged as a message update, its follow-up, or else the clicked
+// message as the interaction's own token edited it (an answer everyone
+// who sees that message sees).
+func (h *harness) answer(i *fakediscord.Interaction) (text string, private bool) {
+	h.t.Helper()
+	resp, err := i.WaitResponse(h.ctx)
+	require.NoError(h.t, err, "%s", i)
+	switch resp.Type {
+	case discordgo.InteractionResponseChannelMessageWithSource:
+		return resp.Content, resp.Ephemeral()
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
+		m := h.settled(i)
+		return m.Content, m.Ephemeral()
+	case discordgo.InteractionResponseDeferredMessageUpdate:
+		var got *fakediscord.Message
+		require.True(h.t, h.srv.WaitFor(h.ctx, func() bool {
+			if fs := i.Followups(); len(fs) > 0 {
+				got = fs[0]
+			} else {
+				got = i.Edited()
+			}
+			return got != nil
+		}), "%s: no answer", i)
+		return got.Content, got.Ephemeral()
+	}
+	return fmt.Sprintf("response type %d", resp.Type), false
+}
+
 func (h *harness) game(channel string) storage.Game {
 	h.t.Helper()
-	rec, err := h.store.GameByChannel(context.Background(), channel)
+	rec, err := h.store.GameByChannel(h.ctx, channel)
 	require.NoError(h.t, err)
 	return rec
 }
 
 func (h *harness) gameByID(id int64) storage.Game {
 	h.t.Helper()
-	rec, err := h.store.GameByID(context.Background(), id)
+	rec, err := h.store.GameByID(h.ctx, id)
 	require.NoError(h.t, err)
 	return rec
 }
@@ -355,13 +422,13 @@ func (h *harness) choose(user string, panel *fakediscord.Message, r *rand.Rand) 
 		s := selects[r.IntN(len(selects))]
 		i = h.srv.Select(user, panel, s.CustomID, s.Options[r.IntN(len(s.Options))].Value)
 	}
-	resp, err := i.WaitResponse(waitLong)
+	resp, err := i.WaitResponse(h.ctx)
 	require.NoError(h.t, err)
 	require.Equal(h.t, discordgo.InteractionResponseDeferredMessageUpdate, resp.Type, "a choice is acknowledged at once")
-	m, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ID == panel.ID && m.Version > panel.Version }, waitLong)
+	m, err := h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool { return m.ID == panel.ID && m.Version > panel.Version })
 	require.NoError(h.t, err, "the panel was not updated after %s", i)
 	// The panel does not wait for the board: wait for the publication.
-	require.NoError(h.t, h.b.WaitPublished(context.Background()))
+	require.NoError(h.t, h.b.WaitPublished(h.ctx))
 	return m
 }
 
@@ -377,7 +444,7 @@ func (h *harness) takeTurn(user, channel string, r *rand.Rand) bool {
 		return false
 	}
 	i := h.srv.ClickLabel(user, board, "Take my turn")
-	resp, err := i.WaitResponse(waitLong)
+	resp, err := i.WaitResponse(h.ctx)
 	require.NoError(h.t, err)
 	require.True(h.t, resp.Ephemeral(), "the turn panel is private")
 	panel := resp.Message
@@ -433,19 +500,19 @@ func (h *harness) startChallengeIn(guild, channel string, aliceSide string) stor
 	// The challenge speaks the server's language: find its Accept button
 	// by what it does, not by its label.
 	i := h.srv.Click(bob, resp.Message, h.verbButton(resp.Message, "accept").CustomID)
-	_, err := i.WaitResponse(waitLong)
+	_, err := i.WaitResponse(h.ctx)
 	require.NoError(h.t, err)
-	_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+	_, err = h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
 		return m.ID == resp.Message.ID && m.Version > resp.Message.Version
-	}, waitLong)
+	})
 	require.NoError(h.t, err)
 	rec := h.game(channel)
 	require.Equal(h.t, storage.StatusActive, rec.Status)
-	_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+	_, err = h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
 		return m.ChannelID == channel && m.Button("Take my turn") != nil
-	}, waitLong)
+	})
 	require.NoError(h.t, err, "the board is posted when the game starts")
-	require.NoError(h.t, h.b.WaitPublished(context.Background()), "and the hand DMs")
+	require.NoError(h.t, h.b.WaitPublished(h.ctx), "and the hand DMs")
 	return rec
 }
 

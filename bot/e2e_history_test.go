@@ -26,13 +26,13 @@ func (h *harness) resign(user, channel string, gameID int64) {
 	h.t.Helper()
 	_, resp := h.command(user, guildID, channel, fakediscord.SubCmd("resign"))
 	i := h.srv.ClickLabel(user, resp.Message, "Yes, resign")
-	_, err := i.WaitResponse(waitLong)
+	_, err := i.WaitResponse(h.ctx)
 	require.NoError(h.t, err)
-	require.True(h.t, h.srv.WaitFor(func() bool { return h.gameByID(gameID).Status == storage.StatusFinished }, waitLong))
+	require.True(h.t, h.srv.WaitFor(h.ctx, func() bool { return h.gameByID(gameID).Status == storage.StatusFinished }))
 	// The result is recorded just after the finishing move is stored
 	// (moves.go, persist): wait for it too, so history and stats see it.
 	rec := h.gameByID(gameID)
-	require.True(h.t, h.srv.WaitFor(func() bool {
+	require.True(h.t, h.srv.WaitFor(h.ctx, func() bool {
 		results, err := h.store.History(context.Background(), rec.GuildID, "", 0)
 		if err != nil {
 			return false
@@ -43,19 +43,19 @@ func (h *harness) resign(user, channel string, gameID int64) {
 			}
 		}
 		return false
-	}, waitLong), "the result of game %d is recorded", gameID)
+	}), "the result of game %d is recorded", gameID)
 }
 
 // finalBoard waits for the game's board to show its end (the Rematch
 // button, or no button at all for a solo game).
 func (h *harness) finalBoard(channel string, gameID int64, rematch bool) *fakediscord.Message {
 	h.t.Helper()
-	m, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+	m, err := h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
 		if m.ChannelID != channel || !strings.Contains(m.Content, "game #"+fmtInt(gameID)+" ") || m.Button("Take my turn") != nil {
 			return false
 		}
 		return !rematch || m.Button("Rematch") != nil
-	}, waitLong)
+	})
 	require.NoError(h.t, err, "the final board of game %d", gameID)
 	return m
 }
@@ -77,21 +77,21 @@ func rawExec(path, stmt string) (sql.Result, error) {
 func (h *harness) rematch(board *fakediscord.Message, user, opponent, channel string) storage.Game {
 	h.t.Helper()
 	i := h.srv.ClickLabel(user, board, "Rematch")
-	resp, err := i.WaitResponse(waitLong)
+	resp, err := i.WaitResponse(h.ctx)
 	require.NoError(h.t, err)
 	require.False(h.t, resp.Ephemeral(), "the rematch challenge is public: %s", resp.Content)
 	require.Contains(h.t, resp.Content, "rematch")
 	acc := h.srv.ClickLabel(opponent, resp.Message, "Accept")
-	_, err = acc.WaitResponse(waitLong)
+	_, err = acc.WaitResponse(h.ctx)
 	require.NoError(h.t, err)
-	require.True(h.t, h.srv.WaitFor(func() bool {
+	require.True(h.t, h.srv.WaitFor(h.ctx, func() bool {
 		rec, err := h.store.GameByChannel(context.Background(), channel)
 		return err == nil && rec.Status == storage.StatusActive
-	}, waitLong))
+	}))
 	rec := h.game(channel)
-	_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+	_, err = h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
 		return m.ChannelID == channel && m.Button("Take my turn") != nil && strings.Contains(m.Content, "game #"+fmtInt(rec.ID)+" ")
-	}, waitLong)
+	})
 	require.NoError(h.t, err, "the new game's board is posted")
 	return rec
 }
@@ -104,6 +104,7 @@ func (h *harness) rematch(board *fakediscord.Message, user, opponent, channel st
 // game is an animated GIF with one frame per play and scoring (+1 for the
 // resignation).
 func TestE2EHistoryStatsReplayRematch(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	r := rand.New(rand.NewPCG(15, 15))
 	ctx := context.Background()
@@ -119,7 +120,7 @@ func TestE2EHistoryStatsReplayRematch(t *testing.T) {
 
 	// Only the two players may ask for the rematch.
 	i := h.srv.ClickLabel(carol, board, "Rematch")
-	resp, err := i.WaitResponse(waitLong)
+	resp, err := i.WaitResponse(h.ctx)
 	require.NoError(t, err)
 	assert.True(t, resp.Ephemeral())
 	assert.Contains(t, resp.Content, "Only")
@@ -144,10 +145,10 @@ func TestE2EHistoryStatsReplayRematch(t *testing.T) {
 	// A solo game in the other channel: listed, not rated.
 	_, sresp := h.command(alice, guildID, chan2ID, fakediscord.SubCmd("solo", fakediscord.StrArg("side", "commune")))
 	require.Equal(t, discordgo.InteractionResponseDeferredChannelMessageWithSource, sresp.Type)
-	require.True(t, h.srv.WaitFor(func() bool {
+	require.True(t, h.srv.WaitFor(h.ctx, func() bool {
 		rec, err := h.store.GameByChannel(ctx, chan2ID)
 		return err == nil && rec.Status == storage.StatusActive
-	}, waitLong))
+	}))
 	solo := h.game(chan2ID)
 	h.resign(alice, chan2ID, solo.ID)
 

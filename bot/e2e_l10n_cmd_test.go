@@ -69,6 +69,7 @@ func uniqueNames(t *testing.T, what string, opts []*discordgo.ApplicationCommand
 // option, and a French and Russian name for every choice, all within
 // Discord's rules for names and its length limits.
 func TestE2ECommandLocalisations(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	cmds := h.srv.Commands("")
 	require.Len(t, cmds, 1)

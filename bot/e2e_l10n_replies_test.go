@@ -72,6 +72,7 @@ func englishIn(l locale.Lang, text string) []string {
 }
 
 func TestEnglishInCatchesEnglish(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		lang locale.Lang
 		text string
@@ -136,6 +137,7 @@ func (r *replies) cmd(what, user string, sub fakediscord.Arg) *fakediscord.Messa
 // history, stats and replay. No English sentence is left (for Russian,
 // no two Latin-alphabet words in a row either).
 func TestE2ECommandRepliesInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		lang     locale.Lang
 		citation string // how the rules help cites the edition's rulebook
@@ -144,6 +146,7 @@ func TestE2ECommandRepliesInTheReadersLanguage(t *testing.T) {
 		{locale.Russian, "(Правила, раздел"},
 	} {
 		t.Run(string(tc.lang), func(t *testing.T) {
+			t.Parallel()
 			h := l10nHarness(t, tc.lang)
 			r := &replies{t: t, h: h}
 			p := locale.For(tc.lang)
@@ -159,7 +162,7 @@ func TestE2ECommandRepliesInTheReadersLanguage(t *testing.T) {
 			assert.Contains(t, card.Content, p.CardName(nil, 27), "the card's name in the reader's language")
 			r.cmd("card not found", carol, fakediscord.SubCmd("card", fakediscord.StrArg("name", "zzz")))
 			i := h.srv.Autocomplete(carol, guildID, chanID, "rfop", fakediscord.SubCmd("card", fakediscord.StrArg("name", "").Focus()))
-			ac, err := i.WaitResponse(waitLong)
+			ac, err := i.WaitResponse(h.ctx)
 			require.NoError(t, err)
 			require.NotEmpty(t, ac.Choices)
 			for _, c := range ac.Choices {
@@ -181,10 +184,10 @@ func TestE2ECommandRepliesInTheReadersLanguage(t *testing.T) {
 			r.cmd("status, a challenge", carol, fakediscord.SubCmd("status"))
 			r.cmd("new: channel busy", carol, fakediscord.SubCmd("new", fakediscord.UserArg("opponent", bob)))
 			acc := h.srv.Click(bob, challenge, h.verbButton(challenge, "accept").CustomID)
-			_, err = acc.WaitResponse(waitLong)
+			_, err = acc.WaitResponse(h.ctx)
 			require.NoError(t, err)
-			require.True(t, h.srv.WaitFor(func() bool { return h.game(chanID).Status == storage.StatusActive }, waitLong))
-			_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ChannelID == chanID && len(m.Attachments) > 0 }, waitLong)
+			require.True(t, h.srv.WaitFor(h.ctx, func() bool { return h.game(chanID).Status == storage.StatusActive }))
+			_, err = h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool { return m.ChannelID == chanID && len(m.Attachments) > 0 })
 			require.NoError(t, err, "the board is posted")
 			rec := h.game(chanID)
 
@@ -197,9 +200,9 @@ func TestE2ECommandRepliesInTheReadersLanguage(t *testing.T) {
 			r.cmd("undo, nothing to undo", alice, fakediscord.SubCmd("undo"))
 			confirm := r.cmd("resign", bob, fakediscord.SubCmd("resign"))
 			res := h.srv.Click(bob, confirm, h.verbButton(confirm, "resign").CustomID)
-			_, err = res.WaitResponse(waitLong)
+			_, err = res.WaitResponse(h.ctx)
 			require.NoError(t, err)
-			require.True(t, h.srv.WaitFor(func() bool { return h.gameByID(rec.ID).Status == storage.StatusFinished }, waitLong))
+			require.True(t, h.srv.WaitFor(h.ctx, func() bool { return h.gameByID(rec.ID).Status == storage.StatusFinished }))
 
 			r.cmd("history", carol, fakediscord.SubCmd("history"))
 			r.cmd("history of a member", carol, fakediscord.SubCmd("history", fakediscord.UserArg("member", alice)))
@@ -224,6 +227,7 @@ func TestE2ECommandRepliesInTheReadersLanguage(t *testing.T) {
 // private answers in French, while what the channel sees (a challenge)
 // stays in the server's language.
 func TestE2EPrivateAnswersFollowTheMembersLocale(t *testing.T) {
+	t.Parallel()
 	opts := []fakediscord.Option{
 		fakediscord.WithUser(fakediscord.User{ID: alice, Username: "alice", Locale: "fr"}),
 		fakediscord.WithUser(fakediscord.User{ID: carol, Username: "carol", Locale: "ru"}),

@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -39,6 +38,7 @@ import (
 // drawn in the same language. The slash commands' replies that start the
 // games (/rfop new, /rfop solo) are collected too.
 func TestE2EWholeGamesSpeakTheServersLanguage(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		lang  locale.Lang
 		check func([]string) []string
@@ -47,6 +47,7 @@ func TestE2EWholeGamesSpeakTheServersLanguage(t *testing.T) {
 		{locale.Russian, russianProblems},
 	} {
 		t.Run(string(tc.lang), func(t *testing.T) {
+			t.Parallel()
 			// The checker catches an English sentence of the gameplay path.
 			en := locale.For(locale.English)
 			require.NotEmpty(t, tc.check([]string{en.T("bot.note.done", nil)}), "the check must catch an English sentence")
@@ -73,7 +74,7 @@ func TestE2EWholeGamesSpeakTheServersLanguage(t *testing.T) {
 			}
 			i, _ := h.command(alice, "", "", fakediscord.SubCmd("solo", fakediscord.StrArg("side", "commune")))
 			h.settled(i)
-			require.NoError(t, h.b.WaitPublished(context.Background()))
+			require.NoError(t, h.b.WaitPublished(h.ctx))
 			dm := i.ChannelID
 			rec := h.playByIDs(h.game(dm).ID, dm, []string{alice}, r)
 			require.Equal(t, storage.StatusFinished, rec.Status)
@@ -142,16 +143,16 @@ func (h *harness) startLocalChallenge(channel, variant string, lang locale.Lang)
 	}
 	require.NotEmpty(h.t, accept, "the challenge has an Accept button")
 	i := h.srv.Click(bob, resp.Message, accept)
-	_, err := i.WaitResponse(waitLong)
+	_, err := i.WaitResponse(h.ctx)
 	require.NoError(h.t, err)
 	head := strings.SplitN(locale.For(lang).T("bot.challenge.accepted", nil), "#", 2)[0]
-	_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+	_, err = h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
 		return m.ID == resp.Message.ID && strings.HasPrefix(m.Content, head)
-	}, waitLong)
+	})
 	require.NoError(h.t, err, "the acceptance is announced in %s", lang)
 	rec := h.game(channel)
 	require.Equal(h.t, storage.StatusActive, rec.Status)
-	require.NoError(h.t, h.b.WaitPublished(context.Background()))
+	require.NoError(h.t, h.b.WaitPublished(h.ctx))
 	return rec
 }
 
@@ -179,14 +180,14 @@ func (h *harness) playByIDs(gameID int64, channel string, users []string, r *ran
 			return rec
 		}
 		acted := false
-		require.NoError(h.t, h.b.WaitPublished(context.Background()))
+		require.NoError(h.t, h.b.WaitPublished(h.ctx))
 		for _, u := range users {
 			board, id := h.turnButton(channel)
 			if board == nil {
 				break
 			}
 			i := h.srv.Click(u, board, id)
-			resp, err := i.WaitResponse(waitLong)
+			resp, err := i.WaitResponse(h.ctx)
 			require.NoError(h.t, err)
 			panel := resp.Message
 			for steps := 0; steps < 200; steps++ {
@@ -381,6 +382,7 @@ func frenchProblems(texts []string) []string {
 // Discord language is Russian gets a Russian panel and Russian hand DMs
 // (and hand picture), while the board and the other player stay English.
 func TestE2EPrivateTextsFollowThePlayersLocale(t *testing.T) {
+	t.Parallel()
 	pics := &recordingPictures{}
 	h := newHarnessWith(t, pics,
 		fakediscord.WithUser(fakediscord.User{ID: alice, Username: "alice", Locale: "ru"}),
@@ -400,7 +402,7 @@ func TestE2EPrivateTextsFollowThePlayersLocale(t *testing.T) {
 	assert.Contains(t, pics.seen(), glossary.English, "the board and bob's hand")
 
 	i := h.srv.ClickLabel(alice, board, "Take my turn")
-	resp, err := i.WaitResponse(waitLong)
+	resp, err := i.WaitResponse(h.ctx)
 	require.NoError(t, err)
 	require.True(t, resp.Ephemeral())
 	assert.Contains(t, resp.Message.Content, fmt.Sprintf("**Партия #%d · Раунд 1 · вы играете за Версаль**", rec.ID))

@@ -15,6 +15,7 @@ import (
 	"github.com/rfop/rfop/bot"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/internal/fakediscord"
+	"github.com/rfop/rfop/internal/testctx"
 	"github.com/rfop/rfop/storage"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,6 +24,7 @@ import (
 // Reminders: the player to act is mentioned once after the guild's
 // interval, then at most once per interval.
 func TestE2EReminders(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	rec := h.startChallenge(chanID, "versailles")
 	count := func() int {
@@ -59,29 +61,31 @@ func TestE2EReminders(t *testing.T) {
 
 // A deleted channel archives its game.
 func TestE2EDeletedChannelArchivesGame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	rec := h.startChallenge(chan2ID, "commune")
 	require.True(t, h.srv.DeleteChannel(chan2ID))
-	require.True(t, h.srv.WaitFor(func() bool { return h.gameByID(rec.ID).Status == storage.StatusAbandoned }, waitLong))
+	require.True(t, h.srv.WaitFor(h.ctx, func() bool { return h.gameByID(rec.ID).Status == storage.StatusAbandoned }))
 }
 
 // Challenges: only the invitee accepts; the challenger may withdraw.
 func TestE2EChallengeAnswers(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	_, resp := h.command(alice, guildID, chanID, fakediscord.SubCmd("new", fakediscord.UserArg("opponent", bob)))
 	i := h.srv.ClickLabel(carol, resp.Message, "Accept")
-	f, err := i.WaitFollowup(nil, waitLong)
+	f, err := i.WaitFollowup(h.ctx, nil)
 	require.NoError(t, err)
 	assert.True(t, f.Ephemeral())
 	assert.Contains(t, f.Content, "Only <@"+bob+">")
 	_, busy := h.command(carol, guildID, chanID, fakediscord.SubCmd("new", fakediscord.UserArg("opponent", alice)))
 	assert.Contains(t, busy.Content, "already has a game")
 	i = h.srv.ClickLabel(alice, resp.Message, "Decline")
-	_, err = i.WaitResponse(waitLong)
+	_, err = i.WaitResponse(h.ctx)
 	require.NoError(t, err)
-	m, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+	m, err := h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
 		return m.ID == resp.Message.ID && strings.Contains(m.Content, "declined or withdrawn")
-	}, waitLong)
+	})
 	require.NoError(t, err)
 	assert.Empty(t, m.AllComponents(), "the challenge's buttons are gone")
 	_, err = h.store.GameByChannel(t.Context(), chanID)
@@ -90,6 +94,7 @@ func TestE2EChallengeAnswers(t *testing.T) {
 
 // The informational commands answer privately and reveal nothing.
 func TestE2EInfoCommands(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startChallenge(chanID, "versailles")
 
@@ -98,7 +103,7 @@ func TestE2EInfoCommands(t *testing.T) {
 	assert.Contains(t, resp.Content, "p. 6")
 
 	i := h.srv.Autocomplete(carol, guildID, chanID, "rfop", fakediscord.SubCmd("card", fakediscord.StrArg("name", "louise").Focus()))
-	ac, err := i.WaitResponse(waitLong)
+	ac, err := i.WaitResponse(h.ctx)
 	require.NoError(t, err)
 	require.NotEmpty(t, ac.Choices)
 	assert.Contains(t, ac.Choices[0].Name, "Louise Michel")
@@ -130,6 +135,7 @@ func TestE2EInfoCommands(t *testing.T) {
 // Undo: while still deciding, a player takes a choice back at once; once
 // the opponent could have seen it, the opponent must agree.
 func TestE2EUndoAndResign(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	rec := h.startChallenge(chanID, "versailles")
 	r := rand.New(rand.NewPCG(2, 2))
@@ -146,7 +152,7 @@ func TestE2EUndoAndResign(t *testing.T) {
 	}
 	// The first player plays a card for momentum: nothing hidden is revealed.
 	i := h.srv.ClickLabel(mover, h.turnMessage(chanID), "Take my turn")
-	resp0, err := i.WaitResponse(waitLong)
+	resp0, err := i.WaitResponse(h.ctx)
 	require.NoError(t, err)
 	_, selects := choiceComponents(resp0.Message)
 	require.NotEmpty(t, selects)
@@ -159,12 +165,12 @@ func TestE2EUndoAndResign(t *testing.T) {
 	require.NotEmpty(t, value)
 	before := h.gameByID(rec.ID).StateVersion
 	i = h.srv.Select(mover, resp0.Message, selects[0].CustomID, value)
-	_, err = i.WaitResponse(waitLong)
+	_, err = i.WaitResponse(h.ctx)
 	require.NoError(t, err)
-	require.True(t, h.srv.WaitFor(func() bool { return h.gameByID(rec.ID).StateVersion == before+1 }, waitLong))
-	_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+	require.True(t, h.srv.WaitFor(h.ctx, func() bool { return h.gameByID(rec.ID).StateVersion == before+1 }))
+	_, err = h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
 		return m.ID == resp0.Message.ID && strings.Contains(m.Content, "Done")
-	}, waitLong)
+	})
 	require.NoError(t, err, "the chain ended: the board is public")
 	g = h.engineGame(h.gameByID(rec.ID))
 	require.True(t, g.CanUndo(g.S.First))
@@ -175,28 +181,28 @@ func TestE2EUndoAndResign(t *testing.T) {
 	if mover == bob {
 		other = alice
 	}
-	ask, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+	ask, err := h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
 		return m.ChannelID == chanID && strings.Contains(m.Content, "asks to take back")
-	}, waitLong)
+	})
 	require.NoError(t, err, "the opponent is asked")
 	assert.Equal(t, []string{other}, ask.Notified)
 	i = h.srv.ClickLabel(mover, ask, "Allow undo")
-	rr, err := i.WaitFollowup(nil, waitLong)
+	rr, err := i.WaitFollowup(h.ctx, nil)
 	require.NoError(t, err)
 	assert.Contains(t, rr.Content, "Only", "the asker cannot consent for the opponent")
 	i = h.srv.ClickLabel(other, ask, "Allow undo")
-	_, err = i.WaitResponse(waitLong)
+	_, err = i.WaitResponse(h.ctx)
 	require.NoError(t, err)
-	require.True(t, h.srv.WaitFor(func() bool { return h.gameByID(rec.ID).StateVersion == before+1 }, waitLong))
+	require.True(t, h.srv.WaitFor(h.ctx, func() bool { return h.gameByID(rec.ID).StateVersion == before+1 }))
 	g = h.engineGame(h.gameByID(rec.ID))
 	_, again := g.PromptFor(g.S.First)
 	assert.True(t, again, "%s decides again", side)
 
 	_, resp := h.command(alice, guildID, chanID, fakediscord.SubCmd("resign"))
 	i = h.srv.ClickLabel(alice, resp.Message, "Yes, resign")
-	_, err = i.WaitResponse(waitLong)
+	_, err = i.WaitResponse(h.ctx)
 	require.NoError(t, err)
-	require.True(t, h.srv.WaitFor(func() bool { return h.gameByID(rec.ID).Status == storage.StatusFinished }, waitLong))
+	require.True(t, h.srv.WaitFor(h.ctx, func() bool { return h.gameByID(rec.ID).Status == storage.StatusFinished }))
 	assert.Equal(t, "resigned", resultOf(t, h.gameByID(rec.ID)).Reason)
 }
 
@@ -204,6 +210,7 @@ func TestE2EUndoAndResign(t *testing.T) {
 // connects, registers commands, serves, and shuts down cleanly; nothing it
 // or discordgo logs, even at debug level, contains the token (issue #7).
 func TestRunAgainstFakeDiscord(t *testing.T) {
+	t.Parallel()
 	const token = "MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs"
 	var logs syncBuffer
 	stdlog := log.Writer()
@@ -211,6 +218,7 @@ func TestRunAgainstFakeDiscord(t *testing.T) {
 	t.Cleanup(func() { log.SetOutput(stdlog) })
 	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 
+	wait := testctx.Context(t)
 	srv := fakediscord.New(t, defaultGuild(), botAPIVersion())
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan struct{})
@@ -223,19 +231,19 @@ func TestRunAgainstFakeDiscord(t *testing.T) {
 	case <-ready:
 	case err := <-done:
 		t.Fatalf("Run stopped: %v", err)
-	case <-time.After(waitLong):
+	case <-wait.Done():
 		t.Fatal("Run did not become ready")
 	}
 	require.NotEmpty(t, srv.Commands(""), "commands registered globally")
 	i := srv.SlashCommand(alice, guildID, chanID, "rfop", fakediscord.SubCmd("help"))
-	resp, err := i.WaitResponse(waitLong)
+	resp, err := i.WaitResponse(wait)
 	require.NoError(t, err)
 	assert.Contains(t, resp.Content, "Red Flag Over Paris")
 	cancel()
 	select {
 	case err := <-done:
 		require.NoError(t, err)
-	case <-time.After(waitLong):
+	case <-wait.Done():
 		t.Fatal("Run did not shut down")
 	}
 	out := logs.String()
@@ -266,12 +274,13 @@ func (s *syncBuffer) String() string {
 // its own buttons; a DM choice made after the opponent already chose (the
 // game version moved on) is still accepted, since only the other side acted.
 func TestE2EObjectiveFromDM(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	rec := h.startChallenge(chanID, "versailles")
 	dmOf := func(user string) *fakediscord.Message {
-		m, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+		m, err := h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
 			return m.ChannelID == h.srv.DMChannelID(user) && strings.Contains(m.Content, "Your hand")
-		}, waitLong)
+		})
 		require.NoError(t, err, "%s got no DM", user)
 		return m
 	}
@@ -283,14 +292,14 @@ func TestE2EObjectiveFromDM(t *testing.T) {
 		dm   *fakediscord.Message
 	}{{alice, aliceDM}, {bob, bobDM}} {
 		i := h.clickFirst(turn.user, turn.dm)
-		_, err := i.WaitResponse(waitLong)
+		_, err := i.WaitResponse(h.ctx)
 		require.NoError(t, err)
-		_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+		_, err = h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
 			return m.ID == turn.dm.ID && m.Version > turn.dm.Version
-		}, waitLong)
+		})
 		require.NoError(t, err)
 	}
-	require.True(t, h.srv.WaitFor(func() bool { return h.gameByID(rec.ID).StateVersion == v0+2 }, waitLong),
+	require.True(t, h.srv.WaitFor(h.ctx, func() bool { return h.gameByID(rec.ID).StateVersion == v0+2 }),
 		"both objectives chosen from the DMs")
 	g := h.engineGame(h.gameByID(rec.ID))
 	assert.NotZero(t, g.S.Objective[0])

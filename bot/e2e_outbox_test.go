@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/rfop/rfop/bot"
 	"github.com/rfop/rfop/engine"
@@ -30,21 +29,21 @@ func (h *harness) chooseOr(user string, panel *fakediscord.Message, r *rand.Rand
 		s := selects[r.IntN(len(selects))]
 		i = h.srv.Select(user, panel, s.CustomID, s.Options[r.IntN(len(s.Options))].Value)
 	}
-	_, err := i.WaitResponse(waitLong)
+	_, err := i.WaitResponse(h.ctx)
 	require.NoError(h.t, err)
 	var got *fakediscord.Message
-	ok := h.srv.WaitFor(func() bool {
+	ok := h.srv.WaitFor(h.ctx, func() bool {
 		if m := h.srv.Message(panel.ID); m != nil && m.Version > panel.Version {
 			got = m
 			return true
 		}
 		return stop()
-	}, waitLong)
+	})
 	require.True(h.t, ok, "the panel was not updated after %s", i)
 	if got != nil {
 		// The panel does not wait for the publication; the crash may
 		// come in it.
-		require.NoError(h.t, h.b.WaitPublished(context.Background()))
+		require.NoError(h.t, h.b.WaitPublished(h.ctx))
 	}
 	return got, got != nil && !stop()
 }
@@ -61,7 +60,7 @@ func (h *harness) playUntilCrash(gameID int64, users []string, r *rand.Rand, sto
 			require.Equal(h.t, storage.StatusActive, h.gameByID(gameID).Status, "the game ended before the crash")
 			board := h.findTurnMessage(chanID)
 			require.NotNil(h.t, board)
-			resp, err := h.srv.ClickLabel(u, board, "Take my turn").WaitResponse(waitLong)
+			resp, err := h.srv.ClickLabel(u, board, "Take my turn").WaitResponse(h.ctx)
 			require.NoError(h.t, err)
 			panel := resp.Message
 			for steps := 0; steps < 200; steps++ {
@@ -111,8 +110,10 @@ func (h *harness) dmsContaining(user, s string) []*fakediscord.Message {
 // database and fake Discord delivers the rest: every message exists
 // exactly once, and the game goes on.
 func TestE2ECrashAtEveryPublicationStep(t *testing.T) {
+	t.Parallel()
 	for _, step := range []string{"dm:versailles", "dm:commune", "board", "board-posted", "collapse", "panel"} {
 		t.Run(step, func(t *testing.T) {
+			t.Parallel()
 			h := newHarness(t)
 			rec := h.startChallenge(chanID, "versailles")
 			var crashed atomic.Bool
@@ -171,6 +172,7 @@ func TestE2ECrashAtEveryPublicationStep(t *testing.T) {
 // The result, too: the game's last move is committed and the bot dies
 // before announcing it; the next bot announces it once.
 func TestE2ECrashBeforeTheResult(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	rec := h.startChallenge(chanID, "versailles")
 	var crashed atomic.Bool
@@ -202,9 +204,6 @@ func TestE2ECrashBeforeTheResult(t *testing.T) {
 	assert.Equal(t, 1, over(), "and not again at the next start")
 }
 
-// simultaneousSeed seeds the random play (RFOP_SEED overrides it).
-var simultaneousSeed uint64 = 31
-
 func sideOf(rec storage.Game, user string) engine.Side {
 	for _, p := range rec.Players {
 		if p.UserID == user && p.Side == storage.SideCommune {
@@ -219,6 +218,8 @@ func sideOf(rec storage.Game, user string) engine.Side {
 // DMs before either player decides; the opponent chooses first, from the
 // DM, then the mover, from their panel; the game goes on.
 func TestE2ESimultaneousRoundEnd(t *testing.T) {
+	t.Parallel()
+	simultaneousSeed := uint64(31) // seeds the random play (RFOP_SEED overrides it)
 	if s := os.Getenv("RFOP_SEED"); s != "" {
 		simultaneousSeed, _ = strconv.ParseUint(s, 10, 64)
 	}
@@ -236,7 +237,7 @@ func TestE2ESimultaneousRoundEnd(t *testing.T) {
 		for n := 0; n < 3000; n++ {
 			for _, u := range []string{alice, bob} {
 				board := h.turnMessage(chanID)
-				resp, err := h.srv.ClickLabel(u, board, "Take my turn").WaitResponse(waitLong)
+				resp, err := h.srv.ClickLabel(u, board, "Take my turn").WaitResponse(h.ctx)
 				require.NoError(t, err)
 				panel := resp.Message
 				for steps := 0; steps < 200; steps++ {
@@ -285,9 +286,9 @@ func TestE2ESimultaneousRoundEnd(t *testing.T) {
 		// The opponent first, from the DM.
 		dm := h.dmsContaining(opponent, "— "+target.name+". Your hand: ")[0]
 		i := h.clickFirst(opponent, dm)
-		_, err := i.WaitResponse(waitLong)
+		_, err := i.WaitResponse(h.ctx)
 		require.NoError(t, err)
-		recorded, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ID == dm.ID && m.Version > dm.Version }, waitLong)
+		recorded, err := h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool { return m.ID == dm.ID && m.Version > dm.Version })
 		require.NoError(t, err)
 		assert.Contains(t, recorded.Content, "Your hand: ", "the DM keeps the hand")
 		assert.Contains(t, recorded.Content, "✅ You chose: ", "and records the choice")
@@ -336,11 +337,11 @@ func (h *harness) chooseLabelled(user string, panel *fakediscord.Message, want s
 	if i == nil {
 		return panel, false
 	}
-	_, err := i.WaitResponse(waitLong)
+	_, err := i.WaitResponse(h.ctx)
 	require.NoError(h.t, err)
-	m, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ID == panel.ID && m.Version > panel.Version }, waitLong)
+	m, err := h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool { return m.ID == panel.ID && m.Version > panel.Version })
 	require.NoError(h.t, err)
-	require.NoError(h.t, h.b.WaitPublished(context.Background()))
+	require.NoError(h.t, h.b.WaitPublished(h.ctx))
 	return m, true
 }
 
@@ -348,6 +349,7 @@ func (h *harness) chooseLabelled(user string, panel *fakediscord.Message, want s
 // to Versailles. The Versailles player's panel lists the cards (names and
 // OP) and a DM keeps them; no channel message names them.
 func TestE2ERevealReachesThePlayerPrivately(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.seed = 0 // the game's seed is 1: Versailles is dealt #1 at once
 	h.restart()
@@ -376,7 +378,7 @@ play:
 		}
 		for _, u := range []string{alice, bob} {
 			board := h.turnMessage(chanID)
-			resp, err := h.srv.ClickLabel(u, board, "Take my turn").WaitResponse(waitLong)
+			resp, err := h.srv.ClickLabel(u, board, "Take my turn").WaitResponse(h.ctx)
 			require.NoError(t, err)
 			p := resp.Message
 			for steps := 0; steps < 200; steps++ {
@@ -431,6 +433,7 @@ play:
 // Issue #12 item 5: "Waiting for @X…" (the answer to Take my turn when it
 // is not your decision) carries no buttons that would only say it again.
 func TestE2EWaitingReplyHasNoButtons(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	rec := h.startChallenge(chanID, "versailles")
 	r := rand.New(rand.NewPCG(51, 52))
@@ -439,7 +442,7 @@ func TestE2EWaitingReplyHasNoButtons(t *testing.T) {
 		return len(ps) == 1 && ps[0].Kind == engine.PromptPlay
 	})
 	waiting := map[string]string{alice: bob, bob: alice}[h.decidersOf(rec.ID)[0]]
-	resp, err := h.srv.ClickLabel(waiting, h.turnMessage(chanID), "Take my turn").WaitResponse(waitLong)
+	resp, err := h.srv.ClickLabel(waiting, h.turnMessage(chanID), "Take my turn").WaitResponse(h.ctx)
 	require.NoError(t, err)
 	assert.Contains(t, resp.Content, "Waiting for")
 	assert.Empty(t, resp.Message.AllComponents(), "no Take my turn / My hand buttons in the reply")
@@ -454,12 +457,13 @@ func TestE2EWaitingReplyHasNoButtons(t *testing.T) {
 // the older version's token and state: the panel's last edit is the newer
 // choice's.
 func TestE2EPanelNeverShowsAnOlderVersion(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	i, _ := h.command(alice, "", "", fakediscord.SubCmd("solo", fakediscord.StrArg("side", "commune")))
 	h.settled(i)
 	dm := i.ChannelID
 	rec := h.game(dm)
-	_, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ChannelID == dm && m.Button("Take my turn") != nil }, waitLong)
+	_, err := h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool { return m.ChannelID == dm && m.Button("Take my turn") != nil })
 	require.NoError(t, err)
 	require.NoError(t, h.b.WaitPublished(t.Context()))
 
@@ -471,7 +475,7 @@ func TestE2EPanelNeverShowsAnOlderVersion(t *testing.T) {
 	wait := func(c chan struct{}) {
 		select {
 		case <-c:
-		case <-time.After(waitLong):
+		case <-h.ctx.Done():
 		}
 	}
 	bot.SetCrashHook(h.b, func(_ int64, s string) bool {
@@ -493,7 +497,7 @@ func TestE2EPanelNeverShowsAnOlderVersion(t *testing.T) {
 		}
 	}()
 
-	resp, err := h.srv.ClickLabel(alice, h.turnMessage(dm), "Take my turn").WaitResponse(waitLong)
+	resp, err := h.srv.ClickLabel(alice, h.turnMessage(dm), "Take my turn").WaitResponse(h.ctx)
 	require.NoError(t, err)
 	panel := resp.Message
 	armed.Store(true)
@@ -502,13 +506,13 @@ func TestE2EPanelNeverShowsAnOlderVersion(t *testing.T) {
 		require.Less(t, steps, 200, "no choice ended the chain")
 		b, s := choiceComponents(panel)
 		require.NotEmpty(t, len(b)+len(s), "the panel offers a choice")
-		_, err := h.clickFirst(alice, panel).WaitResponse(waitLong)
+		_, err := h.clickFirst(alice, panel).WaitResponse(h.ctx)
 		require.NoError(t, err)
-		panel, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ID == panel.ID && m.Version > panel.Version }, waitLong)
+		panel, err = h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool { return m.ID == panel.ID && m.Version > panel.Version })
 		require.NoError(t, err)
 	}
 	v := h.gameByID(rec.ID).StateVersion
-	require.Eventually(t, func() bool {
+	require.True(t, h.srv.WaitFor(h.ctx, func() bool {
 		batch, err := h.store.OutboxBatch(t.Context(), rec.ID, v)
 		require.NoError(t, err)
 		for _, e := range batch {
@@ -517,12 +521,12 @@ func TestE2EPanelNeverShowsAnOlderVersion(t *testing.T) {
 			}
 		}
 		return false
-	}, waitLong, 5*time.Millisecond, "the panel of version %d is shown and marked at once", v)
+	}), "the panel of version %d is shown and marked at once", v)
 
 	// The next choice, on the panel, while the publication of v is held.
-	_, err = h.clickFirst(alice, panel).WaitResponse(waitLong)
+	_, err = h.clickFirst(alice, panel).WaitResponse(h.ctx)
 	require.NoError(t, err)
-	newer, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ID == panel.ID && m.Version > panel.Version }, waitLong)
+	newer, err := h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool { return m.ID == panel.ID && m.Version > panel.Version })
 	require.NoError(t, err)
 	require.Greater(t, h.gameByID(rec.ID).StateVersion, v, "the newer choice is committed")
 	require.NotEqual(t, panel.Content, newer.Content, "the panel changed with the newer choice")

@@ -23,6 +23,7 @@ import (
 // moderator cannot take over the server's settings, and the admin role
 // can be cleared.
 func TestE2EWhoMayChangeSettings(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	settings := func() storage.Settings {
 		s, err := h.store.GuildSettings(t.Context(), guildID)
@@ -75,6 +76,7 @@ func TestE2EWhoMayChangeSettings(t *testing.T) {
 // Abandoning someone else's game needs Manage Channels in that game's
 // channel, or the admin role.
 func TestE2EWhoMayAbandon(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	other := h.startChallenge(chan2ID, "commune")
 	for _, user := range []string{chanMod, carol, manager} {
@@ -100,6 +102,7 @@ func TestE2EWhoMayAbandon(t *testing.T) {
 // Naming both players (the game starts at once) needs Manage Channels in
 // that channel, or the admin role.
 func TestE2EWhoMayNameBothPlayers(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	name := func(user, channel string) (*fakediscord.Interaction, *fakediscord.InteractionResponse) {
 		return h.command(user, guildID, channel, fakediscord.SubCmd("new",
@@ -126,14 +129,15 @@ func TestE2EWhoMayNameBothPlayers(t *testing.T) {
 // command is answered), so that nothing is in flight when the test ends.
 func (h *harness) waitBoard(channel string) {
 	h.t.Helper()
-	_, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+	_, err := h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
 		return m.ChannelID == channel && m.Button("Take my turn") != nil
-	}, 3*waitLong) // two games' first pictures may be drawn at once
+	}) // two games' first pictures may be drawn at once
 	require.NoError(h.t, err, "the board is posted when the game starts")
 }
 
 // /rfop status lists only games in channels the caller can view.
 func TestE2EStatusShowsOnlyViewableChannels(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startChallenge(chanID, "commune")
 	i, _ := h.command(admin, guildID, staffID, fakediscord.SubCmd("new",
@@ -157,6 +161,7 @@ func TestE2EStatusShowsOnlyViewableChannels(t *testing.T) {
 
 // Reposting the board: anyone in the channel, once a minute each.
 func TestE2EBoardRepostCoolDown(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startChallenge(chanID, "commune")
 	repost := func(user string) string {
@@ -201,7 +206,7 @@ func reachPublicUndo(t *testing.T, h *harness, rec storage.Game) (mover, other s
 		other = bob
 	}
 	i := h.srv.ClickLabel(mover, h.turnMessage(chanID), "Take my turn")
-	resp, err := i.WaitResponse(waitLong)
+	resp, err := i.WaitResponse(h.ctx)
 	require.NoError(t, err)
 	_, selects := choiceComponents(resp.Message)
 	require.NotEmpty(t, selects)
@@ -214,11 +219,11 @@ func reachPublicUndo(t *testing.T, h *harness, rec storage.Game) (mover, other s
 	require.NotEmpty(t, value)
 	before := h.gameByID(rec.ID).StateVersion
 	i = h.srv.Select(mover, resp.Message, selects[0].CustomID, value)
-	_, err = i.WaitResponse(waitLong)
+	_, err = i.WaitResponse(h.ctx)
 	require.NoError(t, err)
-	_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+	_, err = h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
 		return m.ID == resp.Message.ID && strings.Contains(m.Content, "Done")
-	}, waitLong)
+	})
 	require.NoError(t, err)
 	require.Equal(t, before+1, h.gameByID(rec.ID).StateVersion)
 	require.True(t, h.engineGame(h.gameByID(rec.ID)).CanUndo(side))
@@ -230,6 +235,7 @@ func reachPublicUndo(t *testing.T, h *harness, rec storage.Game) (mover, other s
 // again is refused while a request waits, and limited to once every five
 // minutes.
 func TestE2EUndoConsentNeedsAPendingRequest(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	rec := h.startChallenge(chanID, "versailles")
 	mover, other, side := reachPublicUndo(t, h, rec)
@@ -243,13 +249,8 @@ func TestE2EUndoConsentNeedsAPendingRequest(t *testing.T) {
 	}
 	answer := func(i *fakediscord.Interaction) string {
 		t.Helper()
-		f, err := i.WaitFollowup(nil, waitLong)
-		if err == nil {
-			return f.Content
-		}
-		m, err := i.WaitOriginal(func(m *fakediscord.Message) bool { return !m.Loading() }, waitLong)
-		require.NoError(t, err)
-		return m.Content
+		text, _ := h.answer(i)
+		return text
 	}
 
 	// The attack: the opponent crafts "allow undo" for the mover's
@@ -261,9 +262,9 @@ func TestE2EUndoConsentNeedsAPendingRequest(t *testing.T) {
 	// The mover asks; asking again while it waits pings nobody.
 	ui, _ := h.command(mover, guildID, chanID, fakediscord.SubCmd("undo"))
 	assert.Contains(t, h.settled(ui).Content, "I asked them to allow the undo")
-	ask, err := h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+	ask, err := h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
 		return m.ChannelID == chanID && strings.Contains(m.Content, "asks to take back")
-	}, waitLong)
+	})
 	require.NoError(t, err)
 	asks := func() int {
 		n := 0
@@ -280,9 +281,9 @@ func TestE2EUndoConsentNeedsAPendingRequest(t *testing.T) {
 
 	// Refused: the request is gone, so its Allow button no longer acts.
 	i = h.srv.ClickLabel(other, ask, "Refuse")
-	_, err = i.WaitResponse(waitLong)
+	_, err = i.WaitResponse(h.ctx)
 	require.NoError(t, err)
-	_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ID == ask.ID && strings.Contains(m.Content, "refused") }, waitLong)
+	_, err = h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool { return m.ID == ask.ID && strings.Contains(m.Content, "refused") })
 	require.NoError(t, err)
 	i = forge(other, "rfop/undook/"+itoa(rec.ID)+"/"+itoa(v)+"/"+side.Key())
 	assert.Contains(t, answer(i), "There is no pending undo request")
@@ -296,7 +297,7 @@ func TestE2EUndoConsentNeedsAPendingRequest(t *testing.T) {
 	h.clock.Advance(6 * time.Minute)
 	ui, _ = h.command(mover, guildID, chanID, fakediscord.SubCmd("undo"))
 	assert.Contains(t, h.settled(ui).Content, "I asked them")
-	require.True(t, h.srv.WaitFor(func() bool { return asks() == 2 }, waitLong))
+	require.True(t, h.srv.WaitFor(h.ctx, func() bool { return asks() == 2 }))
 	msgs := h.srv.Messages(chanID)
 	var ask2 *fakediscord.Message
 	for _, m := range msgs {
@@ -306,12 +307,12 @@ func TestE2EUndoConsentNeedsAPendingRequest(t *testing.T) {
 	}
 	require.NotNil(t, ask2)
 	i = h.srv.ClickLabel(other, ask2, "Allow undo")
-	_, err = i.WaitResponse(waitLong)
+	_, err = i.WaitResponse(h.ctx)
 	require.NoError(t, err)
-	require.True(t, h.srv.WaitFor(func() bool { return version() == v+1 }, waitLong))
-	_, err = h.srv.WaitMessage(func(m *fakediscord.Message) bool {
+	require.True(t, h.srv.WaitFor(h.ctx, func() bool { return version() == v+1 }))
+	_, err = h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
 		return m.ID == ask2.ID && strings.Contains(m.Content, "<@"+other+"> allowed <@"+mover+">")
-	}, waitLong)
+	})
 	require.NoError(t, err)
 	actions, err := h.store.Actions(t.Context(), rec.ID)
 	require.NoError(t, err)

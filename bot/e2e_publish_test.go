@@ -39,6 +39,7 @@ func sideKey(s engine.Side) storage.Side {
 // objective choice) the live board is edited in place. No separate ping
 // messages. It holds across a restart.
 func TestE2EBoardIsTheNewestMessage(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	rec := h.startChallenge(chanID, "versailles")
 	first := h.requireOneLiveBoard(chanID)
@@ -97,6 +98,7 @@ func TestE2EBoardIsTheNewestMessage(t *testing.T) {
 // A reminder is a new board calling the player; the previous board
 // collapses, and the live buttons stay in the newest message.
 func TestE2EReminderIsANewBoard(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	rec := h.startChallenge(chanID, "versailles")
 	r := rand.New(rand.NewPCG(4, 4))
@@ -117,6 +119,7 @@ func TestE2EReminderIsANewBoard(t *testing.T) {
 // /rfop board posts the board again as the newest message (answered
 // privately), collapsing the previous one and calling nobody.
 func TestE2EBoardCommandReposts(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startChallenge(chanID, "versailles")
 	before := h.requireOneLiveBoard(chanID)
@@ -133,13 +136,14 @@ func TestE2EBoardCommandReposts(t *testing.T) {
 // A board deleted by a moderator is forgotten: an in-place edit that fails
 // posts a new board, and a collapse that fails is not retried.
 func TestE2EDeletedBoardIsReplaced(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	rec := h.startChallenge(chanID, "versailles")
 	r := rand.New(rand.NewPCG(5, 5))
 	// Open the panel, the board is deleted, then decide.
 	decideAfterDeleting := func(user string, board *fakediscord.Message) {
 		t.Helper()
-		resp, err := h.srv.ClickLabel(user, board, "Take my turn").WaitResponse(waitLong)
+		resp, err := h.srv.ClickLabel(user, board, "Take my turn").WaitResponse(h.ctx)
 		require.NoError(t, err)
 		require.NoError(t, h.dg.ChannelMessageDelete(chanID, board.ID))
 		panel := resp.Message

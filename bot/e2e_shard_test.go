@@ -41,6 +41,7 @@ func shardBot(t *testing.T, h *harness, shard bot.Shard) *harness {
 }
 
 func TestShardOwnsByDiscordsFormula(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		shard bot.Shard
@@ -57,6 +58,7 @@ func TestShardOwnsByDiscordsFormula(t *testing.T) {
 		{"a real guild id", bot.Shard{ID: int((uint64(197038439483310086) >> 22) % 5), Count: 5}, "197038439483310086", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			assert.Equal(t, tc.want, tc.shard.Owns(tc.guild))
 			assert.Equal(t, tc.want, fakediscord.ShardOf(tc.guild, max(tc.shard.Count, 1)) == tc.shard.ID, "the fake routes alike")
 		})
@@ -78,10 +80,11 @@ func reminders(srv *fakediscord.Server, channel string) int {
 // servers' games only, and two processes of the same shard (a rolling
 // restart) send a due reminder once.
 func TestE2EShardsRemindTheirOwnGamesOnce(t *testing.T) {
+	t.Parallel()
 	h0 := newHarnessWith(t, newStubPictures(), defaultGuild(), shardGuild())
 	h0.restartAs(bot.Shard{ID: 0, Count: 2})
 	h1 := shardBot(t, h0, bot.Shard{ID: 1, Count: 2})
-	require.NoError(t, h0.srv.WaitGuildReady(shardGuildID, waitLong))
+	require.NoError(t, h0.srv.WaitGuildReady(h0.ctx, shardGuildID))
 
 	h0.startChallenge(chanID, "versailles")
 	h1.startChallengeIn(shardGuildID, shardChanID, "commune")
@@ -113,10 +116,11 @@ func TestE2EShardsRemindTheirOwnGamesOnce(t *testing.T) {
 // retrying its publications; the move's board and DMs appear exactly
 // once.
 func TestE2EAnotherShardsGamePlayedFromADM(t *testing.T) {
+	t.Parallel()
 	h0 := newHarnessWith(t, newStubPictures(), defaultGuild(), shardGuild())
 	h0.restartAs(bot.Shard{ID: 0, Count: 2})
 	h1 := shardBot(t, h0, bot.Shard{ID: 1, Count: 2})
-	require.NoError(t, h0.srv.WaitGuildReady(shardGuildID, waitLong))
+	require.NoError(t, h0.srv.WaitGuildReady(h0.ctx, shardGuildID))
 	rec := h1.startChallengeIn(shardGuildID, shardChanID, "commune")
 
 	stop := make(chan struct{})
@@ -131,15 +135,15 @@ func TestE2EAnotherShardsGamePlayedFromADM(t *testing.T) {
 		}
 		wg.Wait()
 	})
-	go func() { // shard 1's periodic retries, as fast as it can
+	go func() { // shard 1's retries, at every change the fake records
 		defer wg.Done()
 		for {
+			changed := h0.srv.Changed()
+			b1.Redeliver(context.Background())
 			select {
 			case <-stop:
 				return
-			default:
-				b1.Redeliver(context.Background())
-				time.Sleep(time.Millisecond)
+			case <-changed:
 			}
 		}
 	}()
@@ -152,15 +156,15 @@ func TestE2EAnotherShardsGamePlayedFromADM(t *testing.T) {
 		}
 		require.NotNil(t, dm, "%s got the hand DM with the objective choice", user)
 		v := h0.gameByID(rec.ID).StateVersion
-		resp, err := h0.clickFirst(user, dm).WaitResponse(waitLong)
+		resp, err := h0.clickFirst(user, dm).WaitResponse(h0.ctx)
 		require.NoError(t, err)
 		require.Equal(t, discordgo.InteractionResponseDeferredMessageUpdate, resp.Type)
-		require.True(t, h0.srv.WaitFor(func() bool { return h0.gameByID(rec.ID).StateVersion == v+1 }, waitLong), "the DM click was played")
+		require.True(t, h0.srv.WaitFor(h0.ctx, func() bool { return h0.gameByID(rec.ID).StateVersion == v+1 }), "the DM click was played")
 	}
-	require.True(t, h0.srv.WaitFor(func() bool {
+	require.True(t, h0.srv.WaitFor(h0.ctx, func() bool {
 		p, err := h0.store.PendingOutbox(context.Background(), rec.ID)
 		return err == nil && len(p) == 0
-	}, waitLong), "everything was published")
+	}), "everything was published")
 	close(stop)
 	wg.Wait()
 	require.NoError(t, h0.b.WaitPublished(context.Background()))

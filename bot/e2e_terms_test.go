@@ -50,6 +50,7 @@ func (p *langPictures) seen() []glossary.Lang {
 // the turn panels and the hand DMs; cards keep their numbers and show the
 // French edition's names.
 func TestE2EGameTermsInTheServersEdition(t *testing.T) {
+	t.Parallel()
 	pics := &langPictures{Pictures: sharedPictures(t)}
 	h := newHarnessWith(t, pics, defaultGuild())
 
@@ -80,7 +81,7 @@ func TestE2EGameTermsInTheServersEdition(t *testing.T) {
 
 	// Her panel: the objective labels name their spaces in French.
 	i := h.srv.Click(alice, board, turn)
-	pr, err := i.WaitResponse(waitLong)
+	pr, err := i.WaitResponse(h.ctx)
 	require.NoError(t, err)
 	panel := pr.Message
 	assert.Contains(t, panel.Content, "Manche 1")

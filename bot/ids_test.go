@@ -17,6 +17,7 @@ import (
 )
 
 func TestCustomIDRoundTrip(t *testing.T) {
+	t.Parallel()
 	ids := []customID{
 		{Verb: verbTurn, Game: 7},
 		{Verb: verbHand, Game: 7},
@@ -37,6 +38,7 @@ func TestCustomIDRoundTrip(t *testing.T) {
 
 // Forged or malformed custom_ids are rejected before any handler runs.
 func TestCustomIDRejectsForgeries(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"", "rfop", "rfop/turn", "other/turn/1", "rfop/turn/-1", "rfop/turn/abc",
 		"rfop/c/1/2/commune", "rfop/c/1/2/prussia/0", "rfop/c/1/x/commune/0", "rfop/c/1/2/commune/-3",
@@ -48,6 +50,7 @@ func TestCustomIDRejectsForgeries(t *testing.T) {
 }
 
 func TestChainStart(t *testing.T) {
+	t.Parallel()
 	V, C := engine.Versailles, engine.Commune
 	mv := func(sides ...engine.Side) []engine.Move {
 		var out []engine.Move
@@ -63,6 +66,7 @@ func TestChainStart(t *testing.T) {
 
 // Every prompt of random games maps to a panel within Discord's limits.
 func TestPanelsRespectDiscordLimits(t *testing.T) {
+	t.Parallel()
 	b := New(Deps{})
 	rec := storage.Game{ID: 1, Players: []storage.Player{{Side: storage.SideVersailles, UserID: "1"}, {Side: storage.SideCommune, UserID: "2"}}}
 	seen := map[engine.PromptKind]bool{}
@@ -119,6 +123,7 @@ func TestPanelsRespectDiscordLimits(t *testing.T) {
 // end-to-end walk of every kind (EveryCustomID) cannot miss one: the
 // composite literals customID{Verb: …} of the package's code are checked.
 func TestEveryEmittedIDKindIsKnown(t *testing.T) {
+	t.Parallel()
 	fset := token.NewFileSet()
 	names, err := filepath.Glob("*.go")
 	require.NoError(t, err)

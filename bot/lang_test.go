@@ -50,6 +50,7 @@ func interaction(guild, userLocale, guildLocale string) *discordgo.Interaction {
 // never chose one speaks its preferred locale when supported, else
 // English; DMs are English here (games in DMs: gamePrinter).
 func TestPublicLanguageIsTheSettingElseThePreferredLocale(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name      string
 		setting   string // "" never chosen
@@ -65,6 +66,7 @@ func TestPublicLanguageIsTheSettingElseThePreferredLocale(t *testing.T) {
 		{"English chosen on a Russian server", "en", "ru", locale.English},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			b, st, _ := langBot(t)
 			if tc.setting != "" {
 				setLanguage(t, st, "g", tc.setting)
@@ -80,6 +82,7 @@ func TestPublicLanguageIsTheSettingElseThePreferredLocale(t *testing.T) {
 // Private content follows the clicking user's Discord locale when it is
 // French or Russian, else the server's language; in DMs, the user's locale.
 func TestPrivateLanguageIsTheUsersFrenchOrRussianElseTheServers(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name        string
 		guild       string
@@ -97,6 +100,7 @@ func TestPrivateLanguageIsTheUsersFrenchOrRussianElseTheServers(t *testing.T) {
 		{"German user in DMs", "", "", "de", "", locale.English},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			b, st, _ := langBot(t)
 			if tc.setting != "" {
 				setLanguage(t, st, "g", tc.setting)
@@ -112,6 +116,7 @@ func TestPrivateLanguageIsTheUsersFrenchOrRussianElseTheServers(t *testing.T) {
 // A DM outside any interaction follows the user's last-seen locale, kept
 // across restarts; games in DMs follow their player's locale everywhere.
 func TestDMsFollowTheLastSeenLocaleAcrossRestarts(t *testing.T) {
+	t.Parallel()
 	b, st, path := langBot(t)
 	setLanguage(t, st, "g", "fr")
 	assert.Equal(t, locale.French, b.userPrinter("u1", "g").Lang(), "never seen: the server's language")
@@ -142,6 +147,7 @@ func TestDMsFollowTheLastSeenLocaleAcrossRestarts(t *testing.T) {
 // Changing another setting keeps a server that never chose a language on
 // its preferred locale; choosing one takes effect at once.
 func TestSettingsChangeKeepsOrReplacesTheDefault(t *testing.T) {
+	t.Parallel()
 	b, st, _ := langBot(t)
 	b.SeeGuildLocale(context.Background(), "g", "ru")
 	assert.Equal(t, locale.Russian, b.langOf("g"))

@@ -13,6 +13,7 @@ import (
 // storage tests): totals over every result, each player's record, most
 // games first, then by id; only the member's record when one is named.
 func TestStatsOfCountsLikeTheStore(t *testing.T) {
+	t.Parallel()
 	rs := []storage.GameResult{
 		{Versailles: "a", Commune: "b", Winner: storage.SideVersailles, Rated: true},
 		{Versailles: "b", Commune: "a", Winner: storage.SideVersailles, Rated: true},

@@ -45,6 +45,7 @@ func enginePromptKinds(t *testing.T) []engine.PromptKind {
 }
 
 func TestEveryPromptKindHasWords(t *testing.T) {
+	t.Parallel()
 	en := locale.For(locale.English)
 	for _, k := range enginePromptKinds(t) {
 		_, ok := kindWords[k]
@@ -61,6 +62,7 @@ func TestEveryPromptKindHasWords(t *testing.T) {
 }
 
 func TestWaitingTextNamesTheDecisionInWords(t *testing.T) {
+	t.Parallel()
 	b := New(Deps{})
 	rec := storage.Game{ID: 1, Players: []storage.Player{{Side: storage.SideVersailles, UserID: "1"}, {Side: storage.SideCommune, UserID: "2"}}}
 	g, err := engine.New(engine.Options{Seed: 1, Variant: engine.Standard, BotSide: engine.NoSide})
@@ -80,6 +82,7 @@ func TestWaitingTextNamesTheDecisionInWords(t *testing.T) {
 
 // Card plays describe the card (OP, colour, event); spaces their pieces.
 func TestChoiceDescriptions(t *testing.T) {
+	t.Parallel()
 	b := New(Deps{})
 	en := locale.For(locale.English)
 	g, err := engine.New(engine.Options{Seed: 2, Variant: engine.Standard, BotSide: engine.NoSide})
@@ -113,6 +116,7 @@ func TestChoiceDescriptions(t *testing.T) {
 
 // The descriptions in French and Russian: the edition's words, declined.
 func TestChoiceDescriptionsTranslated(t *testing.T) {
+	t.Parallel()
 	b := New(Deps{})
 	g, err := engine.New(engine.Options{Seed: 2, Variant: engine.Standard, BotSide: engine.NoSide})
 	require.NoError(t, err)
@@ -128,6 +132,7 @@ func TestChoiceDescriptionsTranslated(t *testing.T) {
 		{locale.Russian, "2 ОД · красная · ", "Версаль 2 · Коммуна 1 + диск · никто не контролирует", "под контролем Версаля"},
 	} {
 		t.Run(string(tc.lang), func(t *testing.T) {
+			t.Parallel()
 			p := locale.For(tc.lang)
 			assert.True(t, strings.HasPrefix(b.choiceDescription(p, g, engine.Prompt{Kind: engine.PromptPlay}, engine.Choice{Kind: engine.ChoosePlay, Card: 31, Mode: engine.ModeOps}), tc.card))
 			assert.Equal(t, tc.nobody, b.choiceDescription(p, g, engine.Prompt{Side: engine.Commune, Kind: engine.PromptOpsPlace}, engine.Choice{Kind: engine.ChoosePlace, Space: engine.Republicans}))

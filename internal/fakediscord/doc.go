@@ -32,13 +32,15 @@
 // guild, user in a DM, fresh id and token, the message for components) and
 // return an *Interaction handle:
 //
+//	ctx := testctx.Context(t) // the test's one bound for every wait
 //	i := srv.SlashCommand("u1", "g1", "c1", "game", fakediscord.SubCmd("start", fakediscord.UserArg("opponent", "u2")))
-//	resp, err := i.WaitResponse(2 * time.Second) // initial callback (types 4..9)
-//	board, err := i.WaitOriginal(nil, 2*time.Second) // @original once filled in
+//	resp, err := i.WaitResponse(ctx)      // initial callback (types 4..9)
+//	board, err := i.WaitOriginal(ctx, nil) // @original once filled in
 //	j := srv.ClickLabel("u2", board, "Accept")
 //
 // Say posts a plain user message (MESSAGE_CREATE); Dispatch sends any event.
-// They wait (WithDispatchWait, 10s by default) for a session that got READY.
+// They wait for a session that got READY, as long as the test may
+// (WithDispatchWait sets a shorter bound).
 //
 // # What the fake implements
 //
@@ -102,8 +104,14 @@
 // Ephemerals what only one user sees. Files keeps every upload with its
 // bytes (Attachment.Image decodes PNGs). InteractionResponses and
 // ResponseLatencies time dispatch -> first callback. Requests logs every
-// REST call. WaitFor, WaitMessage, WaitOriginal, WaitFollowup and
-// WaitResponse wait without sleeping blindly.
+// REST call. WaitFor, WaitMessage (WaitMessageAfter a Cursor),
+// WaitOriginal, WaitFollowup and WaitResponse wait for the event itself,
+// until the context they are given ends: a test passes its one bound
+// (internal/testctx), never a duration, so that a busy machine makes it
+// slower, not red. Changed signals the next thing the fake records.
+//
+// Several fakes run at once in one process (each test its own): the fake
+// has no package state, and the client is pointed at it per session.
 //
 // # Failures
 //

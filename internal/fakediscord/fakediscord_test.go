@@ -15,10 +15,13 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rfop/rfop/internal/testctx"
 )
 
 func TestOpenReadyAndGuildCreate(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	srv := New(t, WithGuild(testGuild()), WithHeartbeatInterval(200*time.Millisecond))
 	var readyMu sync.Mutex
 	var ready *discordgo.Ready
@@ -32,12 +35,12 @@ func TestOpenReadyAndGuildCreate(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, srv.GatewayURL()+"/", gw)
 
-	require.True(t, srv.WaitFor(func() bool {
+	require.True(t, srv.WaitFor(ctx, func() bool {
 		g, err := dg.State.Guild("g1")
 		dg.State.RLock()
 		defer dg.State.RUnlock()
 		return err == nil && len(g.Channels) == 2 && len(g.Members) == 3 && g.Name == "Paris"
-	}, wait), "GUILD_CREATE should fill discordgo's state")
+	}), "GUILD_CREATE should fill discordgo's state")
 	assert.Equal(t, srv.BotUser().ID, dg.State.User.ID)
 	readyMu.Lock()
 	require.NotNil(t, ready)
@@ -52,11 +55,11 @@ func TestOpenReadyAndGuildCreate(t *testing.T) {
 
 	// Heartbeats are acknowledged (discordgo would reconnect otherwise).
 	opened := time.Now()
-	require.True(t, srv.WaitFor(func() bool {
+	require.True(t, srv.WaitFor(ctx, func() bool {
 		dg.RLock()
 		defer dg.RUnlock()
 		return srv.GatewayStats().Heartbeats >= 2 && dg.LastHeartbeatAck.After(opened)
-	}, wait))
+	}))
 	st := srv.GatewayStats()
 	assert.Equal(t, 1, st.Identifies)
 	assert.Equal(t, 1, st.Ready)
@@ -84,13 +87,14 @@ func TestOpenReadyAndGuildCreate(t *testing.T) {
 	case c := <-chunk:
 		assert.Equal(t, "n1", c.Nonce)
 		assert.Len(t, c.Members, 3)
-	case <-time.After(wait):
+	case <-ctx.Done():
 		t.Fatal("no GUILD_MEMBERS_CHUNK")
 	}
 }
 
 func TestSlashCommandDeferredEditWithFileAndEphemeralFollowup(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	srv := New(t, WithGuild(testGuild()))
 	board := pngBytes(t, 8, 6)
 	seen := make(chan *discordgo.Interaction, 1)
@@ -115,7 +119,7 @@ func TestSlashCommandDeferredEditWithFileAndEphemeralFollowup(t *testing.T) {
 
 	i := srv.SlashCommand("u2", "g1", "c2", "game",
 		SubCmd("start", UserArg("opponent", "u1"), IntArg("rounds", 3)))
-	resp, err := i.WaitResponse(wait)
+	resp, err := i.WaitResponse(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, discordgo.InteractionResponseDeferredChannelMessageWithSource, resp.Type)
 	assert.Greater(t, resp.Latency, time.Duration(0))
@@ -145,7 +149,7 @@ func TestSlashCommandDeferredEditWithFileAndEphemeralFollowup(t *testing.T) {
 	require.NotNil(t, data.Resolved)
 	assert.Equal(t, "alice", data.Resolved.Users["u1"].Username)
 
-	orig, err := i.WaitOriginal(nil, wait)
+	orig, err := i.WaitOriginal(ctx, nil)
 	require.NoError(t, err)
 	assert.Equal(t, "The board", orig.Content)
 	assert.False(t, orig.Ephemeral())
@@ -171,7 +175,7 @@ func TestSlashCommandDeferredEditWithFileAndEphemeralFollowup(t *testing.T) {
 	assert.False(t, hist[1].Loading())
 	assert.True(t, hist[1].EditedAt.IsZero(), "filling a deferred response is not an edit")
 
-	f, err := i.WaitFollowup(nil, wait)
+	f, err := i.WaitFollowup(ctx, nil)
 	require.NoError(t, err)
 	assert.Equal(t, "Your hand: 3 cards", f.Content)
 	assert.True(t, f.Ephemeral())
@@ -204,6 +208,7 @@ func ids(ms []*Message) []string {
 
 func TestFirstFollowupAfterDeferReplacesThinkingMessage(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	srv := New(t, WithGuild(testGuild()))
 	h, errs := respondWith(func(s *discordgo.Session, ic *discordgo.InteractionCreate) error {
 		if err := s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
@@ -220,9 +225,9 @@ func TestFirstFollowupAfterDeferReplacesThinkingMessage(t *testing.T) {
 	})
 	open(t, srv, h)
 	i := srv.SlashCommand("u1", "g1", "c1", "hello")
-	_, err := i.WaitResponse(wait)
+	_, err := i.WaitResponse(ctx)
 	require.NoError(t, err)
-	require.True(t, srv.WaitFor(func() bool { return len(i.Followups()) == 2 }, wait))
+	require.True(t, srv.WaitFor(ctx, func() bool { return len(i.Followups()) == 2 }))
 	fs := i.Followups()
 	orig := i.Original()
 	require.NotNil(t, orig)
@@ -238,6 +243,7 @@ func TestFirstFollowupAfterDeferReplacesThinkingMessage(t *testing.T) {
 
 func TestClickUpdatesMessageAndSecondAckIsRejected(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	srv := New(t, WithGuild(testGuild()))
 	clicked := make(chan *discordgo.Interaction, 1)
 	secondAck := make(chan error, 1)
@@ -272,7 +278,7 @@ func TestClickUpdatesMessageAndSecondAckIsRejected(t *testing.T) {
 	require.NotNil(t, msg)
 	assert.Equal(t, sent.ID, msg.ID)
 	i := srv.ClickLabel("u1", msg, "Barricades")
-	resp, err := i.WaitResponse(wait)
+	resp, err := i.WaitResponse(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, discordgo.InteractionResponseUpdateMessage, resp.Type)
 
@@ -302,13 +308,14 @@ func TestClickUpdatesMessageAndSecondAckIsRejected(t *testing.T) {
 	require.NoError(t, j.Err())
 	got = <-clicked
 	assert.Equal(t, "Alice played Barricades", got.Message.Content)
-	_, err = j.WaitResponse(wait)
+	_, err = j.WaitResponse(ctx)
 	require.NoError(t, err)
 	noErrors(t, errs)
 }
 
 func TestSimulationMistakesAreReported(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	rec := &recTB{TB: t}
 	srv := New(rec, WithGuild(testGuild()), WithDispatchWait(50*time.Millisecond))
 	dg, err := discordgo.New("Bot x")
@@ -331,7 +338,7 @@ func TestSimulationMistakesAreReported(t *testing.T) {
 	// No gateway session: nothing can receive the interaction.
 	i := srv.SlashCommand("u1", "g1", "c1", "game")
 	assert.ErrorIs(t, i.Err(), ErrNoGatewaySession)
-	_, err = i.WaitResponse(time.Second)
+	_, err = i.WaitResponse(ctx)
 	assert.Error(t, err)
 	assert.Len(t, rec.errors(), 6)
 	assert.Contains(t, rec.errors()[0], `no button with custom_id "nope"`)
@@ -522,6 +529,7 @@ func TestFailNext(t *testing.T) {
 
 func TestApplicationCommands(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	rec := &recTB{TB: t}
 	srv := New(rec, WithGuild(testGuild()))
 	h, errs := respondWith(func(s *discordgo.Session, ic *discordgo.InteractionCreate) error {
@@ -574,7 +582,7 @@ func TestApplicationCommands(t *testing.T) {
 
 	// Simulated commands use the registered id and are checked against it.
 	i := srv.SlashCommand("u1", "g1", "c1", "game", SubCmd("start", UserArg("opponent", "u2"), StrArg("side", "commune")))
-	_, err = i.WaitResponse(wait)
+	_, err = i.WaitResponse(ctx)
 	require.NoError(t, err)
 	var payload struct {
 		Data struct {
@@ -622,16 +630,17 @@ func TestUnknownRoute(t *testing.T) {
 
 func TestDeleteChannel(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	srv := New(t, WithGuild(testGuild()))
 	deleted := make(chan string, 1)
 	dg := open(t, srv, func(_ *discordgo.Session, c *discordgo.ChannelDelete) { deleted <- c.ID })
-	require.True(t, srv.WaitFor(func() bool { _, err := dg.State.Channel("c2"); return err == nil }, wait))
+	require.True(t, srv.WaitFor(ctx, func() bool { _, err := dg.State.Channel("c2"); return err == nil }))
 
 	require.True(t, srv.DeleteChannel("c2"))
 	select {
 	case id := <-deleted:
 		assert.Equal(t, "c2", id)
-	case <-time.After(wait):
+	case <-ctx.Done():
 		t.Fatal("no CHANNEL_DELETE")
 	}
 	_, err := dg.ChannelMessageSend("c2", "anyone?")
@@ -644,6 +653,7 @@ func TestDeleteChannel(t *testing.T) {
 
 func TestAutocompleteModalAndEphemeral(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	rec := &recTB{TB: t}
 	srv := New(rec, WithGuild(testGuild()))
 	submitted := make(chan map[string]string, 1)
@@ -680,21 +690,21 @@ func TestAutocompleteModalAndEphemeral(t *testing.T) {
 	open(t, srv, h)
 
 	ac := srv.Autocomplete("u1", "g1", "c1", "card", StrArg("name", "comm").Focus())
-	r, err := ac.WaitResponse(wait)
+	r, err := ac.WaitResponse(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, discordgo.InteractionApplicationCommandAutocompleteResult, r.Type)
 	require.Len(t, r.Choices, 1)
 	assert.Equal(t, "Communards comm", r.Choices[0].Name)
 
 	cmd := srv.SlashCommand("u1", "g1", "c1", "note")
-	r, err = cmd.WaitResponse(wait)
+	r, err = cmd.WaitResponse(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, discordgo.InteractionResponseModal, r.Type)
 	assert.Equal(t, "note", r.CustomID)
 	assert.Equal(t, "Leave a note", r.Title)
 
 	sub := srv.SubmitModal(cmd, map[string]string{"text": "Vive la Commune"})
-	r, err = sub.WaitResponse(wait)
+	r, err = sub.WaitResponse(ctx)
 	require.NoError(t, err)
 	assert.True(t, r.Ephemeral())
 	assert.Equal(t, map[string]string{"text": "Vive la Commune"}, <-submitted)
@@ -712,6 +722,7 @@ func TestAutocompleteModalAndEphemeral(t *testing.T) {
 
 func TestSelectMenu(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	srv := New(t, WithGuild(testGuild()))
 	values := make(chan []string, 1)
 	h, errs := respondWith(func(s *discordgo.Session, ic *discordgo.InteractionCreate) error {
@@ -730,7 +741,7 @@ func TestSelectMenu(t *testing.T) {
 	msg := srv.LastMessage("c1")
 	require.Len(t, msg.SelectMenus(), 1)
 	i := srv.Select("u2", msg, "cards", "b", "l")
-	r, err := i.WaitResponse(wait)
+	r, err := i.WaitResponse(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, discordgo.InteractionResponseDeferredMessageUpdate, r.Type)
 	assert.Equal(t, []string{"b", "l"}, <-values)
@@ -740,6 +751,7 @@ func TestSelectMenu(t *testing.T) {
 
 func TestDMInteraction(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	srv := New(t, WithUser(User{ID: "u9", Username: "louise"}))
 	got := make(chan *discordgo.Interaction, 1)
 	h, errs := respondWith(func(s *discordgo.Session, ic *discordgo.InteractionCreate) error {
@@ -750,7 +762,7 @@ func TestDMInteraction(t *testing.T) {
 	})
 	open(t, srv, h)
 	i := srv.SlashCommand("u9", "", "", "games")
-	_, err := i.WaitResponse(wait)
+	_, err := i.WaitResponse(ctx)
 	require.NoError(t, err)
 	ic := <-got
 	assert.Nil(t, ic.Member)
@@ -800,6 +812,7 @@ func TestMessageValidation(t *testing.T) {
 
 func TestInteractionDeadline(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	srv := New(t, WithGuild(testGuild()), WithInteractionDeadline(time.Nanosecond))
 	h, errs := respondWith(func(s *discordgo.Session, ic *discordgo.InteractionCreate) error {
 		return s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
@@ -809,7 +822,7 @@ func TestInteractionDeadline(t *testing.T) {
 	var err error
 	select {
 	case err = <-errs:
-	case <-time.After(wait):
+	case <-ctx.Done():
 		t.Fatal("no callback")
 	}
 	_, code := restCode(t, err)
@@ -820,6 +833,7 @@ func TestInteractionDeadline(t *testing.T) {
 
 func TestGatewayResumeAndReidentify(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	srv := New(t, WithGuild(testGuild()))
 	h, errs := respondWith(func(s *discordgo.Session, ic *discordgo.InteractionCreate) error {
 		return s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
@@ -833,31 +847,32 @@ func TestGatewayResumeAndReidentify(t *testing.T) {
 	heartbeats := func(n int) func() bool {
 		return func() bool { return srv.GatewayStats().Heartbeats >= n }
 	}
-	require.True(t, srv.WaitFor(heartbeats(1), wait))
+	require.True(t, srv.WaitFor(ctx, heartbeats(1)))
 
 	srv.DisconnectAll()
-	require.True(t, srv.WaitFor(func() bool {
+	require.True(t, srv.WaitFor(ctx, func() bool {
 		st := srv.GatewayStats()
 		return st.Resumes >= 1 && st.Ready == 1
-	}, 10*time.Second), "discordgo should RESUME: %+v", srv.GatewayStats())
-	_, err := srv.SlashCommand("u1", "g1", "c1", "ping").WaitResponse(wait)
+	}), "discordgo should RESUME: %+v", srv.GatewayStats())
+	_, err := srv.SlashCommand("u1", "g1", "c1", "ping").WaitResponse(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 1, srv.GatewayStats().Identifies)
-	require.True(t, srv.WaitFor(heartbeats(2), wait))
+	require.True(t, srv.WaitFor(ctx, heartbeats(2)))
 
 	srv.InvalidateSessions()
-	require.True(t, srv.WaitFor(func() bool {
+	require.True(t, srv.WaitFor(ctx, func() bool {
 		st := srv.GatewayStats()
 		return st.Identifies >= 2 && st.Ready == 1
-	}, 10*time.Second), "discordgo should IDENTIFY again: %+v", srv.GatewayStats())
-	_, err = srv.SlashCommand("u1", "g1", "c1", "ping").WaitResponse(wait)
+	}), "discordgo should IDENTIFY again: %+v", srv.GatewayStats())
+	_, err = srv.SlashCommand("u1", "g1", "c1", "ping").WaitResponse(ctx)
 	require.NoError(t, err)
-	require.True(t, srv.WaitFor(func() bool { return srv.GatewayStats().Connections == 1 }, wait))
+	require.True(t, srv.WaitFor(ctx, func() bool { return srv.GatewayStats().Connections == 1 }))
 	noErrors(t, errs)
 }
 
 func TestConcurrentGames(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	const games = 200
 	g := testGuild()
 	for n := range games {
@@ -890,7 +905,7 @@ func TestConcurrentGames(t *testing.T) {
 	}
 	wg.Wait()
 	for n, i := range handles {
-		m, err := i.WaitOriginal(nil, 20*time.Second)
+		m, err := i.WaitOriginal(ctx, nil)
 		require.NoError(t, err)
 		assert.Equal(t, fmt.Sprint("board of game", n), m.Content)
 		assert.NotNil(t, m.Button("Play"))
@@ -942,6 +957,7 @@ func TestSayAndDispatch(t *testing.T) {
 
 func TestWithToken(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	srv := New(t, WithGuild(testGuild()), WithToken("s3cret"))
 	bad, err := discordgo.New("Bot wrong")
 	require.NoError(t, err)
@@ -959,13 +975,14 @@ func TestWithToken(t *testing.T) {
 	good.Client = srv.HTTPClient()
 	require.NoError(t, good.Open())
 	t.Cleanup(func() { _ = good.Close() })
-	require.NoError(t, srv.WaitReady(wait))
+	require.NoError(t, srv.WaitReady(ctx))
 	_, err = good.User("@me")
 	require.NoError(t, err)
 }
 
 func TestInteractionWebhookRoutes(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	srv := New(t, WithGuild(testGuild()))
 	type result struct {
 		original, followup *discordgo.Message
@@ -1003,7 +1020,7 @@ func TestInteractionWebhookRoutes(t *testing.T) {
 		r.err = s.InteractionResponseDelete(ic.Interaction)
 	})
 	i := srv.SlashCommand("u1", "g1", "c1", "card")
-	resp, err := i.WaitResponse(wait)
+	resp, err := i.WaitResponse(ctx)
 	require.NoError(t, err)
 	require.Len(t, resp.Attachments, 1)
 	assert.Equal(t, img, resp.Attachments[0].Data)
@@ -1082,4 +1099,37 @@ func TestNotifiedFollowsAllowedMentions(t *testing.T) {
 	_, err = dg.ChannelMessageEdit("c1", none.ID, "<@u2> again")
 	require.NoError(t, err)
 	assert.Empty(t, srv.Message(none.ID).Notified, "an edit pings nobody")
+}
+
+// Edited is @original as the interaction's own token edited it: after a
+// deferred update, the bot's answer on the clicked message, not an edit
+// of the same message by anyone else.
+func TestEditedIsTheInteractionsOwnEdit(t *testing.T) {
+	t.Parallel()
+	ctx := testctx.Context(t)
+	srv := New(t, WithGuild(testGuild()))
+	h, errs := respondWith(func(s *discordgo.Session, ic *discordgo.InteractionCreate) error {
+		return s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+	})
+	dg := open(t, srv, h)
+	sent, err := dg.ChannelMessageSendComplex("c1", &discordgo.MessageSend{
+		Content: "Your turn", Components: []discordgo.MessageComponent{row(button("Pass", "pass"))}})
+	require.NoError(t, err)
+	i := srv.Click("u1", srv.Message(sent.ID), "pass")
+	_, err = i.WaitResponse(ctx)
+	require.NoError(t, err)
+
+	other := "Edited by the channel API"
+	_, err = dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: sent.ID, Channel: "c1", Content: &other})
+	require.NoError(t, err)
+	assert.Nil(t, i.Edited(), "another writer's edit is not the interaction's answer")
+	assert.Equal(t, other, i.Original().Content)
+
+	answer := "Passed"
+	_, err = dg.InteractionResponseEdit(&discordgo.Interaction{AppID: srv.AppID(), Token: i.Token}, &discordgo.WebhookEdit{Content: &answer})
+	require.NoError(t, err)
+	require.NotNil(t, i.Edited())
+	assert.Equal(t, answer, i.Edited().Content)
+	assert.Equal(t, 2, i.Edited().Version)
+	noErrors(t, errs)
 }

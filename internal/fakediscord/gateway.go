@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -471,9 +472,8 @@ func (g *gateway) readyConns(guildID string) []*gwConn {
 }
 
 // waitReady waits until at least one connection that receives the
-// guild's events is ready (anyGuild: any connection).
-func (g *gateway) waitReady(guildID string, timeout time.Duration) bool {
-	deadline := time.Now().Add(timeout)
+// guild's events is ready (anyGuild: any connection), or ctx ends.
+func (g *gateway) waitReady(ctx context.Context, guildID string) bool {
 	for {
 		g.mu.Lock()
 		n := 0
@@ -487,16 +487,13 @@ func (g *gateway) waitReady(guildID string, timeout time.Duration) bool {
 		if n > 0 {
 			return true
 		}
-		rem := time.Until(deadline)
-		if closed || rem <= 0 {
+		if closed || ctx.Err() != nil {
 			return false
 		}
-		t := time.NewTimer(rem)
 		select {
 		case <-ch:
-		case <-t.C:
+		case <-ctx.Done():
 		}
-		t.Stop()
 	}
 }
 
@@ -568,7 +565,9 @@ func (s *Server) Dispatch(eventType string, data any) error {
 		raw = b
 	}
 	guildID := eventGuild(eventType, raw)
-	if !s.gw.waitReady(guildID, s.cfg.dispatchWait) {
+	ctx, cancel := s.dispatchContext()
+	defer cancel()
+	if !s.gw.waitReady(ctx, guildID) {
 		return ErrNoGatewaySession
 	}
 	if s.gw.broadcast(eventType, guildID, raw, nil) == 0 {
@@ -595,20 +594,22 @@ func eventGuild(eventType string, raw json.RawMessage) string {
 	return ev.GuildID
 }
 
-// WaitReady waits until a gateway session has received READY (or RESUMED).
-func (s *Server) WaitReady(timeout time.Duration) error {
-	if !s.gw.waitReady(anyGuild, timeout) {
-		return fmt.Errorf("%w after %v", ErrNoGatewaySession, timeout)
+// WaitReady waits until a gateway session has received READY (or
+// RESUMED), or ctx ends.
+func (s *Server) WaitReady(ctx context.Context) error {
+	if !s.gw.waitReady(ctx, anyGuild) {
+		return fmt.Errorf("%w (%v)", ErrNoGatewaySession, stopped(ctx))
 	}
 	return nil
 }
 
 // WaitGuildReady waits until a gateway session that receives the guild's
 // events ("" for DMs: shard 0) has received READY (or RESUMED): with
-// several shards, until the shard that owns the guild is connected.
-func (s *Server) WaitGuildReady(guildID string, timeout time.Duration) error {
-	if !s.gw.waitReady(guildID, timeout) {
-		return fmt.Errorf("%w for guild %q after %v", ErrNoGatewaySession, guildID, timeout)
+// several shards, until the shard that owns the guild is connected. It
+// gives up when ctx ends.
+func (s *Server) WaitGuildReady(ctx context.Context, guildID string) error {
+	if !s.gw.waitReady(ctx, guildID) {
+		return fmt.Errorf("%w for guild %q (%v)", ErrNoGatewaySession, guildID, stopped(ctx))
 	}
 	return nil
 }

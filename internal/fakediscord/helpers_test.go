@@ -9,13 +9,12 @@ import (
 	"image/png"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/require"
-)
 
-const wait = 5 * time.Second
+	"github.com/rfop/rfop/internal/testctx"
+)
 
 // testGuild is the guild most tests use: u1 owns it, u2 is a member with
 // the "player" role.
@@ -35,6 +34,7 @@ func testGuild() Guild {
 // before Open. The session is closed at cleanup (before the fake).
 func open(t *testing.T, srv *Server, handlers ...any) *discordgo.Session {
 	t.Helper()
+	ctx := testctx.Context(t)
 	dg, err := discordgo.New("Bot test-token")
 	require.NoError(t, err)
 	dg.Client = srv.HTTPClient()
@@ -44,7 +44,7 @@ func open(t *testing.T, srv *Server, handlers ...any) *discordgo.Session {
 	}
 	require.NoError(t, dg.Open())
 	t.Cleanup(func() { _ = dg.Close() })
-	require.NoError(t, srv.WaitReady(wait))
+	require.NoError(t, srv.WaitReady(ctx))
 	return dg
 }
 

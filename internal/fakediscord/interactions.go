@@ -17,6 +17,7 @@ type ixState struct {
 	originalID string        // message id of @original
 	loading    bool          // @original is a deferred placeholder not yet filled
 	followups  []string
+	edited     *Message // @original as this interaction's token last edited it
 	errs       []string
 	err        error // could not be dispatched
 }
@@ -318,6 +319,7 @@ func (s *Server) editWebhookMessage(c *rctx) {
 	m.Flags &^= discordgo.MessageFlagsLoading
 	if m.ID == st.originalID {
 		st.loading = false
+		st.edited = m
 	}
 	s.commitLocked(MessageEdited, m, added, st.h.Token)
 	c.emit(s.messageEventLocked(MessageEdited, m))

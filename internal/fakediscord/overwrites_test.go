@@ -3,17 +3,19 @@ package fakediscord
 import (
 	"encoding/json"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rfop/rfop/internal/testctx"
 )
 
 // Channel permission overwrites reach the client's state (so it can
 // compute what a member may see), and an interaction's member permissions
 // are computed for its channel, as Discord does.
 func TestChannelOverwrites(t *testing.T) {
+	ctx := testctx.Context(t)
 	g := testGuild()
 	g.Roles = append(g.Roles, Role{ID: "mods", Name: "mods"})
 	g.Members = append(g.Members, Member{UserID: "u3", Username: "carol", Roles: []string{"mods"}})
@@ -26,11 +28,11 @@ func TestChannelOverwrites(t *testing.T) {
 	dg := open(t, srv)
 
 	var ch *discordgo.Channel
-	require.Eventually(t, func() bool {
+	require.True(t, srv.WaitFor(ctx, func() bool {
 		var err error
 		ch, err = dg.State.Channel("secret")
 		return err == nil
-	}, wait, 10*time.Millisecond, "GUILD_CREATE reaches the state")
+	}), "GUILD_CREATE reaches the state")
 	require.Len(t, ch.PermissionOverwrites, 3)
 	assert.Equal(t, int64(discordgo.PermissionViewChannel), ch.PermissionOverwrites[0].Deny)
 
@@ -53,9 +55,9 @@ func TestChannelOverwrites(t *testing.T) {
 	assert.Equal(t, int64(discordgo.PermissionAll), perms("u1", "secret"), "the owner has every permission")
 
 	require.True(t, srv.SetOverwrites("secret", nil))
-	require.Eventually(t, func() bool {
+	require.True(t, srv.WaitFor(ctx, func() bool {
 		ch, err := dg.State.Channel("secret")
 		return err == nil && len(ch.PermissionOverwrites) == 0
-	}, wait, 10*time.Millisecond, "CHANNEL_UPDATE reaches the state")
+	}), "CHANNEL_UPDATE reaches the state")
 	assert.Zero(t, perms("u3", "secret")&discordgo.PermissionManageChannels)
 }

@@ -2,6 +2,7 @@ package fakediscord
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -375,27 +376,43 @@ func (s *Server) FindMessage(match func(*Message) bool) *Message {
 // scanChunk is how many messages FindMessage reads under one lock.
 const scanChunk = 256
 
-// WaitMessage waits until FindMessage(match) finds a message. match must
-// depend only on the message it is given (and on what the fake does not
-// change, like a DM channel's id): after one full search, only messages
-// created or changed since are looked at again.
-func (s *Server) WaitMessage(match func(*Message) bool, timeout time.Duration) (*Message, error) {
-	s.mu.Lock()
-	seen := len(s.msgEvents)
-	s.mu.Unlock()
-	got := s.FindMessage(match)
-	if got != nil {
+// WaitMessage waits until FindMessage(match) finds a message, or ctx
+// ends. match must depend only on the message it is given (and on what
+// the fake does not change, like a DM channel's id): after one full
+// search, only messages created or changed since are looked at again.
+func (s *Server) WaitMessage(ctx context.Context, match func(*Message) bool) (*Message, error) {
+	cursor := s.Cursor()
+	if got := s.FindMessage(match); got != nil {
 		return got, nil
 	}
+	return s.WaitMessageAfter(ctx, cursor, match)
+}
+
+// Cursor is the current position in the log of message creations, edits
+// and deletions (MessageEvents), for WaitMessageAfter: take it before
+// looking at what the bot did, so that nothing it does after that look is
+// missed.
+func (s *Server) Cursor() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.msgEvents)
+}
+
+// WaitMessageAfter waits until a message created or changed after cursor
+// (see Cursor) matches, and returns it in its current version (the most
+// recently changed one if several match), or gives up when ctx ends.
+func (s *Server) WaitMessageAfter(ctx context.Context, cursor int, match func(*Message) bool) (*Message, error) {
 	type changed struct {
 		seq int
 		m   *Message
 	}
 	var batch []changed
-	if s.WaitFor(func() bool {
+	var got *Message
+	seen := cursor
+	if s.WaitFor(ctx, func() bool {
 		batch = batch[:0]
 		s.mu.Lock()
-		for _, ev := range s.msgEvents[seen:] {
+		for _, ev := range s.msgEvents[min(seen, len(s.msgEvents)):] {
 			ms := s.msgs[ev.Message.ID]
 			batch = append(batch, changed{ms.seq, ms.cur})
 		}
@@ -408,10 +425,10 @@ func (s *Server) WaitMessage(match func(*Message) bool, timeout time.Duration) (
 			}
 		}
 		return got != nil
-	}, timeout) {
+	}) {
 		return got, nil
 	}
-	return nil, fmt.Errorf("fakediscord: no matching message after %v", timeout)
+	return nil, fmt.Errorf("fakediscord: no matching message (%v)", stopped(ctx))
 }
 
 // MessageEvents returns the global log of message creations, edits and

@@ -1,8 +1,10 @@
 package fakediscord
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -14,6 +16,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/rfop/rfop/internal/testctx"
 )
 
 // User is a Discord user known to the fake (a player, or the bot itself).
@@ -148,9 +152,11 @@ func WithInteractionDeadline(d time.Duration) Option {
 	return func(c *config) { c.deadline = d }
 }
 
-// WithDispatchWait sets how long simulated user actions (SlashCommand,
-// Click, ...) wait for a gateway session that has received READY before
-// giving up (default 10s).
+// WithDispatchWait bounds how long simulated user actions (SlashCommand,
+// Click, ...) and Dispatch wait for a gateway session that has received
+// READY before giving up. By default they wait as long as the test may
+// (internal/testctx): a session that is slow to connect on a busy machine
+// makes the test slower, not red.
 func WithDispatchWait(d time.Duration) Option {
 	return func(c *config) { c.dispatchWait = d }
 }
@@ -200,6 +206,8 @@ func WithStrictCommands() Option { return func(c *config) { c.strictCommands = t
 type Server struct {
 	t   testing.TB
 	cfg config
+	// ctx is the test's (testctx.Context): it bounds the dispatch wait.
+	ctx context.Context
 	hs  *httptest.Server
 	u   *url.URL
 
@@ -252,7 +260,6 @@ func New(t testing.TB, opts ...Option) *Server {
 	t.Helper()
 	cfg := config{
 		heartbeat:         41250 * time.Millisecond,
-		dispatchWait:      10 * time.Second,
 		maxResumeBuffered: 2000,
 	}
 	for _, o := range opts {
@@ -261,6 +268,7 @@ func New(t testing.TB, opts ...Option) *Server {
 	s := &Server{
 		t:         t,
 		cfg:       cfg,
+		ctx:       testctx.Context(t),
 		changed:   make(chan struct{}),
 		users:     map[string]*User{},
 		guilds:    map[string]*guildState{},
@@ -443,35 +451,61 @@ func (s *Server) notify() {
 	s.mu.Unlock()
 }
 
+// Changed returns a channel that is closed at the next thing the fake
+// records (a request, a message, an interaction, a gateway event): a test
+// that drives the bot from another goroutine acts on each change instead
+// of polling.
+func (s *Server) Changed() <-chan struct{} { return s.changeCh() }
+
 func (s *Server) changeCh() <-chan struct{} {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.changed
 }
 
-// WaitFor waits until cond returns true or timeout passes, and reports
-// whether cond became true. cond is re-evaluated whenever the fake records
+// WaitFor waits until cond returns true or ctx ends, and reports whether
+// cond became true. cond is re-evaluated whenever the fake records
 // something (and at least every 20ms), so it may read any of the fake's
-// recorders or the test's own state. It must not block.
-func (s *Server) WaitFor(cond func() bool, timeout time.Duration) bool {
-	deadline := time.Now().Add(timeout)
+// recorders or the test's own state. It must not block. Tests pass their
+// one bound for every wait, testctx.Context(t), rather than a duration.
+func (s *Server) WaitFor(ctx context.Context, cond func() bool) bool {
+	timer := time.NewTimer(pollEvery)
+	defer timer.Stop()
 	for {
 		ch := s.changeCh()
 		if cond() {
 			return true
 		}
-		rem := time.Until(deadline)
-		if rem <= 0 {
+		if ctx.Err() != nil {
 			return false
 		}
-		if rem > 20*time.Millisecond {
-			rem = 20 * time.Millisecond
-		}
-		timer := time.NewTimer(rem)
+		timer.Reset(pollEvery)
 		select {
 		case <-ch:
 		case <-timer.C:
+		case <-ctx.Done():
 		}
-		timer.Stop()
 	}
+}
+
+// stopped says why a wait on ctx ended without its event: the context's
+// cause, or the fake's closing.
+func stopped(ctx context.Context) error {
+	if err := context.Cause(ctx); err != nil {
+		return err
+	}
+	return errors.New("the fake Discord is closed")
+}
+
+// pollEvery is how often WaitFor looks again when the fake records
+// nothing (its condition may read the test's own state, a database).
+const pollEvery = 20 * time.Millisecond
+
+// dispatchContext bounds the wait of a simulated user action for a
+// gateway session (WithDispatchWait, else the test's context).
+func (s *Server) dispatchContext() (context.Context, context.CancelFunc) {
+	if s.cfg.dispatchWait > 0 {
+		return context.WithTimeout(s.ctx, s.cfg.dispatchWait)
+	}
+	return s.ctx, func() {}
 }

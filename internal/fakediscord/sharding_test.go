@@ -1,17 +1,19 @@
 package fakediscord
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"strconv"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rfop/rfop/internal/testctx"
 )
 
 // snowflake returns a guild id whose shard among count is n%count: the
@@ -52,6 +54,7 @@ func openShard(t *testing.T, srv *Server, id, count int, seen *shardSeen) *disco
 	dg.Client = srv.HTTPClient()
 	dg.LogLevel = discordgo.LogWarning
 	dg.ShardID, dg.ShardCount = id, count
+	dg.SyncEvents = true // handled in the order received: a last event proves the earlier ones were seen
 	dg.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
 		seen.add(id, "INTERACTION "+i.GuildID)
 		_ = s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
@@ -111,6 +114,7 @@ func TestGatewayBotRecommendsShards(t *testing.T) {
 // events; DMs go to shard 0.
 func TestShardedSessionsReceiveOnlyTheirGuilds(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	g0, g1 := snowflake(10), snowflake(11) // shard 0, shard 1 of 2
 	require.Equal(t, 0, ShardOf(g0, 2))
 	require.Equal(t, 1, ShardOf(g1, 2))
@@ -118,10 +122,10 @@ func TestShardedSessionsReceiveOnlyTheirGuilds(t *testing.T) {
 	seen := &shardSeen{events: map[int][]string{}}
 	dg0 := openShard(t, srv, 0, 2, seen)
 	dg1 := openShard(t, srv, 1, 2, seen)
-	require.True(t, srv.WaitFor(func() bool { st := srv.GatewayStats(); return st.ReadyShards[0] == 1 && st.ReadyShards[1] == 1 }, wait))
-	require.NoError(t, srv.WaitGuildReady(g1, wait))
+	require.True(t, srv.WaitFor(ctx, func() bool { st := srv.GatewayStats(); return st.ReadyShards[0] == 1 && st.ReadyShards[1] == 1 }))
+	require.NoError(t, srv.WaitGuildReady(ctx, g1))
 
-	require.True(t, srv.WaitFor(func() bool { return len(seen.of(0)) >= 1 && len(seen.of(1)) >= 1 }, wait))
+	require.True(t, srv.WaitFor(ctx, func() bool { return len(seen.of(0)) >= 1 && len(seen.of(1)) >= 1 }))
 	assert.Equal(t, []string{"GUILD " + g0}, seen.of(0), "shard 0's GUILD_CREATEs")
 	assert.Equal(t, []string{"GUILD " + g1}, seen.of(1), "shard 1's GUILD_CREATEs")
 	assert.Len(t, dg0.State.Guilds, 1)
@@ -138,7 +142,7 @@ func TestShardedSessionsReceiveOnlyTheirGuilds(t *testing.T) {
 		{"a DM", "", 0},
 	} {
 		ch := map[string]string{g0: "c0", g1: "c1", "": ""}[tc.guild]
-		resp, err := srv.SlashCommand("u2", tc.guild, ch, "ping").WaitResponse(wait)
+		resp, err := srv.SlashCommand("u2", tc.guild, ch, "ping").WaitResponse(ctx)
 		require.NoError(t, err, tc.name)
 		assert.Equal(t, "shard "+strconv.Itoa(tc.shard), resp.Content, tc.name)
 	}
@@ -153,11 +157,18 @@ func TestShardedSessionsReceiveOnlyTheirGuilds(t *testing.T) {
 
 	want0 := []string{"GUILD " + g0, "INTERACTION " + g0, "INTERACTION ", "MESSAGE " + g0, "MESSAGE "}
 	want1 := []string{"GUILD " + g1, "INTERACTION " + g1, "MESSAGE " + g1, "CHANNEL " + g1}
-	require.True(t, srv.WaitFor(func() bool { return len(seen.of(0)) >= len(want0) && len(seen.of(1)) >= len(want1) }, wait),
+	require.True(t, srv.WaitFor(ctx, func() bool { return len(seen.of(0)) >= len(want0) && len(seen.of(1)) >= len(want1) }),
 		"shard 0 saw %v, shard 1 saw %v", seen.of(0), seen.of(1))
-	time.Sleep(50 * time.Millisecond) // nothing more arrives
-	assert.ElementsMatch(t, want0, seen.of(0))
-	assert.ElementsMatch(t, want1, seen.of(1))
+	// Nothing more arrives: a last message in each shard's guild comes
+	// after everything sent before it (a session's events are in order).
+	_, err = srv.Say("u2", "c0", "last")
+	require.NoError(t, err)
+	_, err = srv.Say("u2", "c1", "last")
+	require.NoError(t, err)
+	require.True(t, srv.WaitFor(ctx, func() bool { return len(seen.of(0)) > len(want0) && len(seen.of(1)) > len(want1) }),
+		"shard 0 saw %v, shard 1 saw %v", seen.of(0), seen.of(1))
+	assert.ElementsMatch(t, append(want0, "MESSAGE "+g0), seen.of(0))
+	assert.ElementsMatch(t, append(want1, "MESSAGE "+g1), seen.of(1))
 }
 
 // A click in a guild whose shard is not connected waits for it (the
@@ -165,19 +176,23 @@ func TestShardedSessionsReceiveOnlyTheirGuilds(t *testing.T) {
 // another shard.
 func TestInteractionWaitsForTheOwningShard(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	g1 := snowflake(11)
-	srv := New(t, WithGuild(shardGuild(g1, "c1")), WithDispatchWait(10*time.Second))
+	srv := New(t, WithGuild(shardGuild(g1, "c1")))
 	seen := &shardSeen{events: map[int][]string{}}
 	openShard(t, srv, 0, 2, seen)
-	require.NoError(t, srv.WaitReady(wait))
-	err := srv.WaitGuildReady(g1, 100*time.Millisecond)
+	require.NoError(t, srv.WaitReady(ctx))
+	now, cancel := context.WithCancel(ctx)
+	cancel() // look, do not wait
+	err := srv.WaitGuildReady(now, g1)
 	require.ErrorIs(t, err, ErrNoGatewaySession, "shard 1 is not connected")
 
-	go func() {
-		time.Sleep(300 * time.Millisecond)
-		openShard(t, srv, 1, 2, seen)
-	}()
-	resp, err := srv.SlashCommand("u2", g1, "c1", "ping").WaitResponse(wait)
+	// The click is made (and waits) before shard 1 connects.
+	clicked := make(chan *Interaction, 1)
+	go func() { clicked <- srv.SlashCommand("u2", g1, "c1", "ping") }()
+	require.True(t, srv.WaitFor(ctx, func() bool { return len(srv.Interactions()) == 1 }))
+	openShard(t, srv, 1, 2, seen)
+	resp, err := (<-clicked).WaitResponse(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, "shard 1", resp.Content)
 	assert.NotContains(t, seen.of(0), "INTERACTION "+g1)
@@ -218,6 +233,7 @@ func TestIdentifyWithAnInvalidShardIsClosed(t *testing.T) {
 // GUILD_* event's id), and to shard 0 without one.
 func TestDispatchRoutesByTheEventsGuild(t *testing.T) {
 	t.Parallel()
+	ctx := testctx.Context(t)
 	g0, g1 := snowflake(10), snowflake(11)
 	srv := New(t, WithGuild(shardGuild(g0, "c0")), WithGuild(shardGuild(g1, "c1")))
 	var mu sync.Mutex
@@ -242,15 +258,15 @@ func TestDispatchRoutesByTheEventsGuild(t *testing.T) {
 		require.NoError(t, dg.Open())
 		t.Cleanup(func() { _ = dg.Close() })
 	}
-	require.True(t, srv.WaitFor(func() bool { st := srv.GatewayStats(); return st.ReadyShards[0] == 1 && st.ReadyShards[1] == 1 }, wait))
+	require.True(t, srv.WaitFor(ctx, func() bool { st := srv.GatewayStats(); return st.ReadyShards[0] == 1 && st.ReadyShards[1] == 1 }))
 	require.NoError(t, srv.Dispatch("TEST_EVENT", map[string]any{"name": "to g1", "guild_id": g1}))
 	require.NoError(t, srv.Dispatch("TEST_EVENT", map[string]any{"name": "to g0", "guild_id": g0}))
 	require.NoError(t, srv.Dispatch("TEST_EVENT", map[string]any{"name": "no guild"}))
-	require.True(t, srv.WaitFor(func() bool {
+	require.True(t, srv.WaitFor(ctx, func() bool {
 		mu.Lock()
 		defer mu.Unlock()
 		return len(got[0]) == 2 && len(got[1]) == 1
-	}, wait))
+	}))
 	mu.Lock()
 	defer mu.Unlock()
 	assert.ElementsMatch(t, []string{"to g0", "no guild"}, got[0], "handlers run concurrently: any order")

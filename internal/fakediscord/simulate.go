@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -70,18 +71,16 @@ func (i *Interaction) Response() *InteractionResponse {
 }
 
 // WaitResponse waits for the initial response (callback) of the
-// interaction.
-func (i *Interaction) WaitResponse(timeout time.Duration) (*InteractionResponse, error) {
+// interaction, or until ctx ends.
+func (i *Interaction) WaitResponse(ctx context.Context) (*InteractionResponse, error) {
 	if err := i.Err(); err != nil {
 		return nil, err
 	}
-	t := time.NewTimer(timeout)
-	defer t.Stop()
 	select {
 	case <-i.st.respCh:
 		return i.Response(), nil
-	case <-t.C:
-		return nil, fmt.Errorf("fakediscord: no response to %s after %v (errors: %v)", i, timeout, i.Errors())
+	case <-ctx.Done():
+		return nil, fmt.Errorf("fakediscord: no response to %s (%v; errors: %v)", i, stopped(ctx), i.Errors())
 	}
 }
 
@@ -106,21 +105,32 @@ func (i *Interaction) Original() *Message {
 	return nil
 }
 
+// Edited returns @original as this interaction's own token last edited
+// it (PATCH /webhooks/{app}/{token}/messages/@original), or nil if it
+// never did. After a deferred update (type 6) that is the bot's answer
+// on the clicked message, which others (a publisher, other interactions)
+// may edit too.
+func (i *Interaction) Edited() *Message {
+	i.srv.mu.Lock()
+	defer i.srv.mu.Unlock()
+	return i.st.edited
+}
+
 // WaitOriginal waits until the @original message exists and match
-// returns true for it. A nil match waits until it is no longer a deferred
-// "thinking..." message.
-func (i *Interaction) WaitOriginal(match func(*Message) bool, timeout time.Duration) (*Message, error) {
+// returns true for it, or until ctx ends. A nil match waits until it is no
+// longer a deferred "thinking..." message.
+func (i *Interaction) WaitOriginal(ctx context.Context, match func(*Message) bool) (*Message, error) {
 	if match == nil {
 		match = func(m *Message) bool { return !m.Loading() }
 	}
 	var got *Message
-	if i.srv.WaitFor(func() bool {
+	if i.srv.WaitFor(ctx, func() bool {
 		got = i.Original()
 		return got != nil && match(got)
-	}, timeout) {
+	}) {
 		return got, nil
 	}
-	return nil, fmt.Errorf("fakediscord: @original of %s did not match after %v (now: %v; errors: %v)", i, timeout, got, i.Errors())
+	return nil, fmt.Errorf("fakediscord: @original of %s did not match (%v; now: %v; errors: %v)", i, stopped(ctx), got, i.Errors())
 }
 
 // Followups returns the current versions of the follow-up messages, in
@@ -139,10 +149,11 @@ func (i *Interaction) Followups() []*Message {
 	return out
 }
 
-// WaitFollowup waits for a follow-up for which match (nil: any) is true.
-func (i *Interaction) WaitFollowup(match func(*Message) bool, timeout time.Duration) (*Message, error) {
+// WaitFollowup waits for a follow-up for which match (nil: any) is true,
+// or until ctx ends.
+func (i *Interaction) WaitFollowup(ctx context.Context, match func(*Message) bool) (*Message, error) {
 	var got *Message
-	if i.srv.WaitFor(func() bool {
+	if i.srv.WaitFor(ctx, func() bool {
 		for _, m := range i.Followups() {
 			if match == nil || match(m) {
 				got = m
@@ -150,10 +161,10 @@ func (i *Interaction) WaitFollowup(match func(*Message) bool, timeout time.Durat
 			}
 		}
 		return false
-	}, timeout) {
+	}) {
 		return got, nil
 	}
-	return nil, fmt.Errorf("fakediscord: no matching follow-up of %s after %v (errors: %v)", i, timeout, i.Errors())
+	return nil, fmt.Errorf("fakediscord: no matching follow-up of %s (%v; errors: %v)", i, stopped(ctx), i.Errors())
 }
 
 // Messages returns the original (if any) and the follow-ups.
@@ -639,8 +650,10 @@ func (s *Server) interact(spec ixSpec) *Interaction {
 	s.notifyLocked()
 	s.mu.Unlock()
 
-	if !s.gw.waitReady(h.GuildID, s.cfg.dispatchWait) {
-		return s.dispatchFailed(h, fmt.Errorf("%s: %w (waited %v)", h, ErrNoGatewaySession, s.cfg.dispatchWait))
+	ctx, cancel := s.dispatchContext()
+	defer cancel()
+	if !s.gw.waitReady(ctx, h.GuildID) {
+		return s.dispatchFailed(h, fmt.Errorf("%s: %w (%v)", h, ErrNoGatewaySession, stopped(ctx)))
 	}
 	if s.gw.broadcast("INTERACTION_CREATE", h.GuildID, payload, func(at time.Time) { h.dispatched.Store(at.UnixNano()) }) == 0 {
 		return s.dispatchFailed(h, fmt.Errorf("%s: %w", h, ErrNoGatewaySession))

@@ -26,6 +26,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rfop/rfop/internal/fakediscord"
+	"github.com/rfop/rfop/internal/testctx"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -40,7 +41,6 @@ const (
 	// game in each of them waits for two intervals once.
 	reminderGuilds   = 4
 	reminderInterval = 6 * time.Second
-	waitAction       = 45 * time.Second // for one answer of the bot
 )
 
 // snowflake returns a server id on shard n % shardCount.
@@ -57,7 +57,12 @@ type gameSpec struct {
 	handDM         bool // the objectives are chosen from the hand DMs
 	idle           bool // waits once for two reminder intervals
 	id             int64
+	// stage is what the player was last waiting for (said if the game
+	// does not finish).
+	stage string
 }
+
+func (g *gameSpec) at(format string, args ...any) { g.stage = fmt.Sprintf(format, args...) }
 
 func (g *gameSpec) String() string {
 	if g.guild == "" {
@@ -82,6 +87,33 @@ type world struct {
 	mu    sync.Mutex
 	// clicks: every decision sent, by game.
 	clicks map[int64][]*click
+
+	// ctx bounds the whole test (testctx); live is cancelled when a bot
+	// process is killed, ending the waits for answers it will never give
+	// (a player then looks again, as one would at "This interaction
+	// failed"). Take it (answers) before sending the interaction.
+	ctx      context.Context
+	liveMu   sync.Mutex
+	live     context.Context
+	liveStop context.CancelFunc
+}
+
+// answers is the context of a wait for the bot's answer to what the
+// player is about to send.
+func (w *world) answers() context.Context {
+	w.liveMu.Lock()
+	defer w.liveMu.Unlock()
+	return w.live
+}
+
+// killed ends the waits for answers from the processes running so far.
+func (w *world) killed() {
+	w.liveMu.Lock()
+	defer w.liveMu.Unlock()
+	if w.liveStop != nil {
+		w.liveStop()
+	}
+	w.live, w.liveStop = context.WithCancel(w.ctx)
 }
 
 func (w *world) record(c *click) {
@@ -168,7 +200,7 @@ func stale(m *fakediscord.Message, clicked int64) bool {
 // before for a choice both sides make at once) counts as acknowledged
 // when the panel moves on: an out-of-date panel's update may be another
 // one's arriving late.
-func (w *world) decide(user string, panel *fakediscord.Message, r *rand.Rand) (*fakediscord.Message, error) {
+func (w *world) decide(g *gameSpec, user string, panel *fakediscord.Message, r *rand.Rand) (*fakediscord.Message, error) {
 	buttons, selects := choiceComponents(panel)
 	current := int64(-1)
 	if d, err := parseDecision(append(buttons, selects...)[0].CustomID); err == nil {
@@ -179,6 +211,7 @@ func (w *world) decide(user string, panel *fakediscord.Message, r *rand.Rand) (*
 	var i *fakediscord.Interaction
 	var c *click
 	var err error
+	ctx := w.answers()
 	if n := len(buttons); n > 0 && (len(selects) == 0 || r.IntN(2) == 0) {
 		b := buttons[r.IntN(n)]
 		if c, err = parseDecision(b.CustomID); err != nil {
@@ -194,10 +227,12 @@ func (w *world) decide(user string, panel *fakediscord.Message, r *rand.Rand) (*
 		w.record(c)
 		i = w.srv.Select(user, panel, s.CustomID, s.Options[r.IntN(len(s.Options))].Value)
 	}
-	if _, err := i.WaitResponse(waitAction); err != nil {
+	g.at("the response to %s's %s", user, i)
+	if _, err := i.WaitResponse(ctx); err != nil {
 		return nil, nil // the process died with it: look again
 	}
-	m, err := w.srv.WaitMessage(func(m *fakediscord.Message) bool { return m.ID == panel.ID && m.Version > panel.Version }, waitAction)
+	g.at("the update of panel %s (version %d) after %s's %s", panel.ID, panel.Version, user, i)
+	m, err := w.srv.WaitMessage(ctx, func(m *fakediscord.Message) bool { return m.ID == panel.ID && m.Version > panel.Version })
 	if err != nil {
 		return nil, nil
 	}
@@ -242,7 +277,8 @@ func (w *world) turn(g *gameSpec, rec storage.Game, user string, r *rand.Rand) (
 		if board == nil {
 			return false, nil
 		}
-		resp, err := w.srv.ClickLabel(user, board, "Take my turn").WaitResponse(waitAction)
+		g.at("the response to %s's Take my turn on board %s", user, board.ID)
+		resp, err := w.srv.ClickLabel(user, board, "Take my turn").WaitResponse(w.answers())
 		if err != nil || resp.Message == nil {
 			return false, nil
 		}
@@ -257,7 +293,7 @@ func (w *world) turn(g *gameSpec, rec storage.Game, user string, r *rand.Rand) (
 		if d, err := parseDecision(append(b, s...)[0].CustomID); err == nil && !g.full && d.version >= g.limit {
 			return acted, nil // time to resign (a solo chain goes on with the opponent's replies)
 		}
-		m, err := w.decide(user, panel, r)
+		m, err := w.decide(g, user, panel, r)
 		if err != nil || m == nil {
 			return acted, err
 		}
@@ -268,7 +304,9 @@ func (w *world) turn(g *gameSpec, rec storage.Game, user string, r *rand.Rand) (
 
 // resign makes a resign and confirm.
 func (w *world) resign(g *gameSpec) error {
-	resp, err := w.srv.SlashCommand(g.a, g.guild, g.channel, "rfop", fakediscord.SubCmd("resign")).WaitResponse(waitAction)
+	ctx := w.answers()
+	g.at("the response to /rfop resign")
+	resp, err := w.srv.SlashCommand(g.a, g.guild, g.channel, "rfop", fakediscord.SubCmd("resign")).WaitResponse(ctx)
 	if err != nil || resp.Message == nil {
 		return nil // look again
 	}
@@ -282,10 +320,12 @@ func (w *world) resign(g *gameSpec) error {
 	}
 	w.record(c)
 	i := w.srv.Click(g.a, resp.Message, yes.CustomID)
-	if _, err := i.WaitResponse(waitAction); err != nil {
+	g.at("the response to Yes, resign")
+	if _, err := i.WaitResponse(ctx); err != nil {
 		return nil
 	}
-	if m, err := i.WaitOriginal(func(m *fakediscord.Message) bool { return strings.Contains(m.Content, "resign") }, waitAction); err == nil &&
+	g.at("the answer to Yes, resign")
+	if m, err := i.WaitOriginal(ctx, func(m *fakediscord.Message) bool { return strings.Contains(m.Content, "resign") }); err == nil &&
 		strings.Contains(m.Content, "You resigned") {
 		w.confirm(c, m.Content)
 	}
@@ -297,6 +337,8 @@ func (w *world) play(ctx context.Context, g *gameSpec, seed uint64) error {
 	r := rand.New(rand.NewPCG(seed, 17))
 	idled := false
 	for ctx.Err() == nil {
+		// What the bot does from here on is news: taken before looking.
+		cursor, answers := w.srv.Cursor(), w.answers()
 		var rec storage.Game
 		var err error
 		switch {
@@ -314,9 +356,9 @@ func (w *world) play(ctx context.Context, g *gameSpec, seed uint64) error {
 			} else {
 				sub = fakediscord.SubCmd("new", fakediscord.UserArg("opponent", g.b), fakediscord.StrArg("side", "commune"))
 			}
-			if _, err := w.srv.SlashCommand(g.a, g.guild, g.channel, "rfop", sub).WaitResponse(waitAction); err != nil {
-				time.Sleep(time.Second) // its process died: look again
-			}
+			// If its process died, look again.
+			g.at("the response to /rfop %s", sub.Name)
+			_, _ = w.srv.SlashCommand(g.a, g.guild, g.channel, "rfop", sub).WaitResponse(answers)
 			continue
 		}
 		if err != nil {
@@ -329,19 +371,24 @@ func (w *world) play(ctx context.Context, g *gameSpec, seed uint64) error {
 		case storage.StatusAbandoned:
 			return fmt.Errorf("%s: game #%d was abandoned", g, rec.ID)
 		case storage.StatusWaiting:
-			ch := newest(w.srv.Messages(g.channel), "Accept")
-			if ch == nil {
-				time.Sleep(200 * time.Millisecond)
-				continue
-			}
-			if _, err := w.srv.ClickLabel(g.b, ch, "Accept").WaitResponse(waitAction); err != nil {
-				time.Sleep(time.Second)
+			if ch := newest(w.srv.Messages(g.channel), "Accept"); g.guild != "" && ch != nil {
+				g.at("the response to Accept")
+				_, _ = w.srv.ClickLabel(g.b, ch, "Accept").WaitResponse(answers)
+			} else {
+				// Accepted, or a solo game: its first board is on its way.
+				g.at("the start of game #%d", rec.ID)
+				w.waitNews(answers, cursor, g)
 			}
 			continue
 		}
 		if g.idle && !idled && rec.StateVersion >= 2 {
+			// The players leave the game waiting until it has been
+			// reminded twice (an interval apart: checkReminders).
 			idled = true
-			time.Sleep(2*reminderInterval + reminderInterval/2)
+			g.at("two reminders")
+			if !w.srv.WaitFor(ctx, func() bool { return w.reminders(g) >= 2 }) {
+				return fmt.Errorf("%s: not reminded twice while idle: %w", g, ctx.Err())
+			}
 			continue
 		}
 		if !g.full && rec.StateVersion >= g.limit {
@@ -362,10 +409,33 @@ func (w *world) play(ctx context.Context, g *gameSpec, seed uint64) error {
 			acted = acted || ok
 		}
 		if !acted {
-			time.Sleep(300 * time.Millisecond) // the publication or the solo opponent is on its way
+			// The publication or the solo opponent is on its way.
+			g.at("news of game #%d at version %d (nobody could act)", rec.ID, rec.StateVersion)
+			w.waitNews(answers, cursor, g)
 		}
 	}
-	return fmt.Errorf("%s: not finished: %w", g, ctx.Err())
+	return fmt.Errorf("%s: not finished (%v) while waiting for %s", g, ctx.Err(), g.stage)
+}
+
+// waitNews waits until the bot posts or edits a message of the game (in
+// its channel or its players' DMs) after cursor, or ctx ends.
+func (w *world) waitNews(ctx context.Context, cursor int, g *gameSpec) {
+	dms := []string{w.srv.DMChannelID(g.a), w.srv.DMChannelID(g.b)}
+	_, _ = w.srv.WaitMessageAfter(ctx, cursor, func(m *fakediscord.Message) bool {
+		return !m.Ephemeral() && (m.ChannelID == w.boardChannel(g) || slices.Contains(dms, m.ChannelID))
+	})
+}
+
+// reminders counts the reminders posted for a game.
+func (w *world) reminders(g *gameSpec) int {
+	n := 0
+	note := fmt.Sprintf("Reminder: game #%d ", g.id)
+	for _, m := range w.srv.Messages(w.boardChannel(g)) {
+		if strings.Contains(firstVersion(w.srv, m), note) {
+			n++
+		}
+	}
+	return n
 }
 
 // proc is one bot process.
@@ -374,6 +444,31 @@ type proc struct {
 	cmd   *exec.Cmd
 	log   string
 	done  chan struct{}
+	// ready is closed when the process logs its "ready" line.
+	ready chan struct{}
+}
+
+// logWriter writes a process's output to its log file and closes ready
+// at its "ready" line (the health line: serving).
+type logWriter struct {
+	f       *os.File
+	partial []byte
+	ready   chan struct{}
+	seen    bool
+}
+
+func (l *logWriter) Write(p []byte) (int, error) {
+	if !l.seen {
+		l.partial = append(l.partial, p...)
+		if bytes.Contains(l.partial, []byte(`"msg":"ready"`)) {
+			l.seen = true
+			close(l.ready)
+			l.partial = nil
+		} else if k := bytes.LastIndexByte(l.partial, '\n'); k >= 0 {
+			l.partial = l.partial[k+1:]
+		}
+	}
+	return l.f.Write(p)
 }
 
 func (p *proc) tail() string {
@@ -384,36 +479,34 @@ func (p *proc) tail() string {
 	return string(b)
 }
 
-func startProc(t *testing.T, bin string, env []string, shard, n int) *proc {
+func startProc(t *testing.T, ctx context.Context, bin string, env []string, shard, n int) *proc {
 	t.Helper()
-	p := &proc{shard: shard, log: filepath.Join(t.TempDir(), fmt.Sprintf("shard%d-run%d.log", shard, n)), done: make(chan struct{})}
+	p := &proc{shard: shard, log: filepath.Join(t.TempDir(), fmt.Sprintf("shard%d-run%d.log", shard, n)),
+		done: make(chan struct{}), ready: make(chan struct{})}
 	f, err := os.Create(p.log)
 	require.NoError(t, err)
 	p.cmd = exec.Command(bin, "bot")
 	p.cmd.Env = append(append(os.Environ(), env...), "RFOP_SHARD_ID="+strconv.Itoa(shard))
-	p.cmd.Stdout, p.cmd.Stderr = f, f
+	// One writer for both: exec copies them from one goroutine.
+	w := &logWriter{f: f, ready: p.ready}
+	p.cmd.Stdout, p.cmd.Stderr = w, w
 	require.NoError(t, p.cmd.Start())
 	go func() {
 		_ = p.cmd.Wait()
 		_ = f.Close()
 		close(p.done)
 	}()
-	t.Cleanup(p.stop)
-	deadline := time.Now().Add(3 * time.Minute)
-	for {
-		b, _ := os.ReadFile(p.log)
-		if bytes.Contains(b, []byte(`"msg":"ready"`)) {
-			return p
-		}
-		select {
-		case <-p.done:
-			t.Fatalf("shard %d exited before it was ready:\n%s", shard, p.tail())
-		case <-time.After(100 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("shard %d not ready after 3 minutes:\n%s", shard, p.tail())
-		}
+	stopCtx := testctx.Detached(t)
+	t.Cleanup(func() { p.stop(stopCtx) })
+	select {
+	case <-p.ready:
+		return p
+	case <-p.done:
+		t.Fatalf("shard %d exited before it was ready:\n%s", shard, p.tail())
+	case <-ctx.Done():
+		t.Fatalf("shard %d not ready (%v):\n%s", shard, ctx.Err(), p.tail())
 	}
+	return nil
 }
 
 // kill is kill -9.
@@ -422,7 +515,9 @@ func (p *proc) kill() {
 	<-p.done
 }
 
-func (p *proc) stop() {
+// stop asks the process to finish (SIGTERM: it finishes its moves in
+// progress), and kills it if it has not by the time ctx ends.
+func (p *proc) stop(ctx context.Context) {
 	select {
 	case <-p.done:
 		return
@@ -431,12 +526,29 @@ func (p *proc) stop() {
 	_ = p.cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case <-p.done:
-	case <-time.After(30 * time.Second):
+	case <-ctx.Done():
 		p.kill()
 	}
 }
 
-// buildRFOP builds the rfop binary for the test.
+// binDir holds the rfop binary, built once for the package's tests
+// (buildRFOP) and removed by TestMain.
+var (
+	binDir   string
+	binOnce  sync.Once
+	binPath  string
+	binError error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		_ = os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// buildRFOP builds the rfop binary, once for all the package's tests.
 func buildRFOP(t *testing.T) string {
 	t.Helper()
 	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
@@ -445,11 +557,18 @@ func buildRFOP(t *testing.T) string {
 			t.Skip("no go command to build rfop with")
 		}
 	}
-	out := filepath.Join(t.TempDir(), "rfop")
-	cmd := exec.Command(gobin, "build", "-o", out, "github.com/rfop/rfop/cmd/rfop")
-	b, err := cmd.CombinedOutput()
-	require.NoError(t, err, "go build: %s", b)
-	return out
+	binOnce.Do(func() {
+		if binDir, binError = os.MkdirTemp("", "rfop-shardtest-"); binError != nil {
+			return
+		}
+		binPath = filepath.Join(binDir, "rfop")
+		b, err := exec.Command(gobin, "build", "-o", binPath, "github.com/rfop/rfop/cmd/rfop").CombinedOutput()
+		if err != nil {
+			binError = fmt.Errorf("go build: %w: %s", err, b)
+		}
+	})
+	require.NoError(t, binError)
+	return binPath
 }
 
 // firstVersion is a message's content as it was posted.
@@ -472,8 +591,8 @@ func TestTwoShardProcessesOneDatabase(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds rfop and runs two bot processes for minutes")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 12*time.Minute)
-	defer cancel()
+	t.Parallel()
+	ctx := testctx.Context(t)
 	dsn, store := openDatabase(t)
 	bin := buildRFOP(t)
 
@@ -507,19 +626,20 @@ func TestTwoShardProcessesOneDatabase(t *testing.T) {
 		_, err := store.SetGuildSettings(ctx, set)
 		require.NoError(t, err)
 	}
-	srv := fakediscord.New(t, append(opts, fakediscord.WithShards(shardCount), fakediscord.WithDispatchWait(3*time.Minute),
-		fakediscord.WithoutFileData(), fakediscord.WithAPIVersion(10))...) // the binary speaks API v10 (bot.APIVersion)
-	w := &world{t: t, srv: srv, store: store, clicks: map[int64][]*click{}}
+	srv := fakediscord.New(t, append(opts, fakediscord.WithShards(shardCount), fakediscord.WithoutFileData(),
+		fakediscord.WithAPIVersion(10))...) // the binary speaks API v10 (bot.APIVersion)
+	w := &world{t: t, srv: srv, store: store, clicks: map[int64][]*click{}, ctx: ctx}
+	w.killed() // none yet: the first processes' answers
 
 	env := []string{"DISCORD_TOKEN=test-token", "DISCORD_API_BASE=" + srv.URL(), "RFOP_DB=" + dsn,
 		"RFOP_SHARD_COUNT=" + strconv.Itoa(shardCount), "RFOP_REMINDER_EVERY=500ms", "RFOP_LOG_LEVEL=info",
 		"RFOP_TEST_GUILD=", "RFOP_DECK=", "GOMEMLIMIT="}
-	procs := []*proc{startProc(t, bin, env, 0, 0), startProc(t, bin, env, 1, 0)}
+	procs := []*proc{startProc(t, ctx, bin, env, 0, 0), startProc(t, ctx, bin, env, 1, 0)}
 	var logs []*proc // every process that ran, for its log
-	require.True(t, srv.WaitFor(func() bool {
+	require.True(t, srv.WaitFor(ctx, func() bool {
 		st := srv.GatewayStats()
 		return st.ReadyShards[0] == 1 && st.ReadyShards[1] == 1
-	}, time.Minute), "both shards connect: %+v", srv.GatewayStats())
+	}), "both shards connect: %+v", srv.GatewayStats())
 
 	started := time.Now()
 	var finished atomic.Int32
@@ -541,13 +661,16 @@ func TestTwoShardProcessesOneDatabase(t *testing.T) {
 
 	// In the middle: kill shard 1 (kill -9) and start it again, once 40%
 	// of the games are over (and two dozen are being played).
-	require.True(t, srv.WaitFor(func() bool { return finished.Load() >= int32(len(games)*2/5) }, 8*time.Minute),
+	require.True(t, srv.WaitFor(ctx, func() bool { return finished.Load() >= int32(len(games)*2/5) }),
 		"the games did not get halfway: %d of %d over", finished.Load(), len(games))
 	t.Logf("%d decisions in %v; killing shard 1", w.confirmedCount(), time.Since(started).Round(time.Millisecond))
 	procs[1].kill()
 	logs = append(logs, procs[1])
-	time.Sleep(2 * time.Second)
-	procs[1] = startProc(t, bin, env, 1, 1)
+	// Once the fake has seen it go, what was sent to it will not be
+	// answered; what is sent from now on waits for the next shard 1.
+	require.True(t, srv.WaitFor(ctx, func() bool { return srv.GatewayStats().ReadyShards[1] == 0 }), "shard 1's connection closes")
+	w.killed()
+	procs[1] = startProc(t, ctx, bin, env, 1, 1)
 	t.Logf("shard 1 back after %v", time.Since(started).Round(time.Millisecond))
 
 	wg.Wait()
@@ -559,12 +682,12 @@ func TestTwoShardProcessesOneDatabase(t *testing.T) {
 	t.Logf("%d games played in %v, %d decisions", len(games), time.Since(started).Round(time.Millisecond), w.confirmedCount())
 
 	// Everything is published in the end.
-	require.Eventually(t, func() bool {
+	require.True(t, srv.WaitFor(ctx, func() bool {
 		p, err := store.PendingOutbox(ctx, 0)
 		return err == nil && len(p) == 0
-	}, 2*time.Minute, 200*time.Millisecond, "publications left undelivered")
+	}), "publications left undelivered")
 	for _, p := range procs {
-		p.stop()
+		p.stop(testctx.Detached(t))
 	}
 	logs = append(logs, procs...)
 
@@ -756,13 +879,7 @@ func reminderClaims(t *testing.T, procs []*proc) map[int64][]time.Time {
 // an interval apart. It returns how many reminders were posted.
 func checkReminders(t *testing.T, w *world, g *gameSpec, actions []storage.Action, claims []time.Time) int {
 	t.Helper()
-	posted := 0
-	note := fmt.Sprintf("Reminder: game #%d ", g.id)
-	for _, m := range w.srv.Messages(w.boardChannel(g)) {
-		if strings.Contains(firstVersion(w.srv, m), note) {
-			posted++
-		}
-	}
+	posted := w.reminders(g)
 	assert.LessOrEqual(t, posted, len(claims), "%s: %d reminders posted for %d claimed", g, posted, len(claims))
 	slices.SortFunc(claims, func(a, b time.Time) int { return a.Compare(b) })
 	for k := 1; k < len(claims); k++ {
