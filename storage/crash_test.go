@@ -5,13 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -51,8 +51,13 @@ func crashChild(path string) int {
 		return 3
 	}
 	fmt.Printf("ready %d\n", g.StateVersion)
-	deadline := time.Now().Add(2 * time.Minute) // never outlive a dead parent for long
-	for time.Now().Before(deadline) {
+	gone := parentGone()
+	for {
+		select {
+		case <-gone:
+			return 5
+		default:
+		}
 		g, err = s.ApplyMove(ctx, move(g, crashState))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "child: move:", err)
@@ -62,7 +67,18 @@ func crashChild(path string) int {
 		// parent reads must be on disk.
 		fmt.Printf("committed %d\n", g.StateVersion)
 	}
-	return 5
+}
+
+// parentGone is closed when the test process that started this child is
+// gone (the child's stdin, a pipe the parent holds until the child exits,
+// reaches its end): a child the test did not kill does not outlive it.
+func parentGone() <-chan struct{} {
+	c := make(chan struct{})
+	go func() {
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		close(c)
+	}()
+	return c
 }
 
 // TestCrashSafety kills a writing child process with SIGKILL at random
@@ -70,6 +86,7 @@ func crashChild(path string) int {
 // every move the child reported committed is there and the log is
 // consistent.
 func TestCrashSafety(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("re-executes the test binary")
 	}
@@ -81,6 +98,8 @@ func TestCrashSafety(t *testing.T) {
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		out, err := cmd.StdoutPipe()
+		require.NoError(t, err)
+		_, err = cmd.StdinPipe() // held open until the child exits: parentGone
 		require.NoError(t, err)
 		require.NoError(t, cmd.Start())
 
@@ -170,9 +189,10 @@ func midMoveChild(path string) int {
 		}
 		fmt.Printf("committed %d\n", g.StateVersion)
 	}
+	gone := parentGone()
 	storage.SetTestHookMidMove(func(_, seq int64) {
 		fmt.Printf("inside %d\n", seq)
-		time.Sleep(2 * time.Minute) // killed long before; never outlive a dead parent for long
+		<-gone // killed here by the test
 		os.Exit(5)
 	})
 	_, err = s.ApplyMove(ctx, move(g, size))
@@ -188,6 +208,7 @@ func midMoveChild(path string) int {
 // open, pass integrity_check, hold exactly the committed moves (the
 // half-written one is gone, state and log agree) and accept the next move.
 func TestCrashMidTransaction(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("re-executes the test binary")
 	}
@@ -206,6 +227,8 @@ func TestCrashMidTransaction(t *testing.T) {
 			var stderr strings.Builder
 			cmd.Stderr = &stderr
 			out, err := cmd.StdoutPipe()
+			require.NoError(t, err)
+			_, err = cmd.StdinPipe() // held open until the child exits: parentGone
 			require.NoError(t, err)
 			require.NoError(t, cmd.Start())
 
