@@ -21,6 +21,7 @@ import (
 // stores on one file (two writer connections, as with a second process)
 // the same holds through SQLite's own locking and the busy timeout.
 func TestApplyMoveRace(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		const (
 			goroutines = 50
@@ -96,6 +97,7 @@ func TestApplyMoveRace(t *testing.T) {
 // TestApplyMoveRaceManyGames: concurrent moves on different games all
 // succeed (they only queue for the writer), each game's log stays intact.
 func TestApplyMoveRaceManyGames(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s := openStore(t, b.newDB(t))
@@ -131,6 +133,7 @@ func TestApplyMoveRaceManyGames(t *testing.T) {
 // one wins, the others get ErrChannelBusy; once the game is over the
 // channel takes a new one.
 func TestOneOpenGamePerChannel(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		where := b.newDB(t)
@@ -216,6 +219,7 @@ func TestOneOpenGamePerChannel(t *testing.T) {
 // game has the winner's players (on PostgreSQL the row lock makes the
 // racers queue; on SQLite the single writer does).
 func TestActivateRace(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s := openStore(t, b.newDB(t))
@@ -259,6 +263,7 @@ func TestActivateRace(t *testing.T) {
 // recording rates from every result committed before it, so the ratings
 // at the end count every result, the same as a rebuild from scratch.
 func TestRecordResultRace(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s := openStore(t, b.newDB(t))

@@ -14,6 +14,7 @@ import (
 // A game's deck is kept in the database by its id (issue 18: a game keeps
 // its deck after the file or a release changes).
 func TestDecksAreKeptByID(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		path := b.newDB(t)
@@ -42,6 +43,7 @@ func TestDecksAreKeptByID(t *testing.T) {
 // at the game's current version; the log names who asked and who allowed
 // (issue 18).
 func TestUndoRequests(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s := openStore(t, b.newDB(t))
@@ -120,6 +122,7 @@ func checkLogShape(t *testing.T, s storage.Store, id int64) {
 // A database of schema 1 (before decks and undo requests) migrates with
 // its games and log intact; its actions name nobody as allowing.
 func TestMigrationKeepsVersionOneGames(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := dbPath(t)
 	init, err := os.ReadFile("migrations/0001_init.sql")

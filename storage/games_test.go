@@ -24,6 +24,7 @@ func openClocked(t *testing.T, b backend) (storage.Store, *fakeClock) {
 }
 
 func TestChallengeLifecycle(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s, clock := openClocked(t, b)
@@ -102,6 +103,7 @@ func TestChallengeLifecycle(t *testing.T) {
 }
 
 func TestSoloGame(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s := openStore(t, b.newDB(t))
@@ -130,6 +132,7 @@ func TestSoloGame(t *testing.T) {
 // The AI opponent plays one side of a two-player game: a bot player whose
 // user id names it (issue 14).
 func TestAIGame(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s := openStore(t, b.newDB(t))
@@ -151,6 +154,7 @@ func TestAIGame(t *testing.T) {
 }
 
 func TestCreateGameInvalid(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s := openStore(t, b.newDB(t))
@@ -191,6 +195,7 @@ func TestCreateGameInvalid(t *testing.T) {
 }
 
 func TestApplyMoveErrors(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s := openStore(t, b.newDB(t))
@@ -237,6 +242,7 @@ func TestApplyMoveErrors(t *testing.T) {
 }
 
 func TestAbandonAndLists(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s, clock := openClocked(t, b)
@@ -295,6 +301,7 @@ func TestAbandonAndLists(t *testing.T) {
 }
 
 func TestReminders(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s, clock := openClocked(t, b)
@@ -328,6 +335,7 @@ func TestReminders(t *testing.T) {
 }
 
 func TestVerifyGame(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		where := b.newDB(t)
@@ -379,6 +387,7 @@ func TestVerifyGame(t *testing.T) {
 }
 
 func TestActionsAppendOnly(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		where := b.newDB(t)

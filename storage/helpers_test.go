@@ -62,7 +62,10 @@ func (b backend) postgres() bool { return b.name == "postgres" }
 // eachBackend runs f as one subtest per backend.
 func eachBackend(t *testing.T, f func(t *testing.T, b backend)) {
 	for _, b := range backends {
-		t.Run(b.name, func(t *testing.T) { f(t, b) })
+		t.Run(b.name, func(t *testing.T) {
+			t.Parallel()
+			f(t, b)
+		})
 	}
 }
 

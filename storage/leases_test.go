@@ -16,7 +16,10 @@ import (
 // One publisher per game across processes: a lease is taken when free,
 // expired or already the caller's, and refused while another holder's is
 // valid.
-func TestClaimOutboxLease(t *testing.T) { eachBackend(t, testClaimOutboxLease) }
+func TestClaimOutboxLease(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, testClaimOutboxLease)
+}
 
 func testClaimOutboxLease(t *testing.T, b backend) {
 	ctx := context.Background()
@@ -59,7 +62,10 @@ func testClaimOutboxLease(t *testing.T, b backend) {
 
 // Many claimants at once (the goroutines stand for processes): exactly
 // one holds the lease.
-func TestClaimOutboxHasOneWinner(t *testing.T) { eachBackend(t, testClaimOutboxHasOneWinner) }
+func TestClaimOutboxHasOneWinner(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, testClaimOutboxHasOneWinner)
+}
 
 func testClaimOutboxHasOneWinner(t *testing.T, b backend) {
 	ctx := context.Background()
@@ -85,7 +91,10 @@ func testClaimOutboxHasOneWinner(t *testing.T, b backend) {
 
 // A reminder is claimed from the reminded_at the caller read: of two
 // processes that read the same game, one sends it.
-func TestClaimReminderOnce(t *testing.T) { eachBackend(t, testClaimReminderOnce) }
+func TestClaimReminderOnce(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, testClaimReminderOnce)
+}
 
 func testClaimReminderOnce(t *testing.T, b backend) {
 	ctx := context.Background()

@@ -23,6 +23,7 @@ func userVersion(t *testing.T, path string) int {
 }
 
 func TestMigrations(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	require.GreaterOrEqual(t, storage.SchemaVersion(), 1)
 
@@ -106,6 +107,7 @@ func TestMigrations(t *testing.T) {
 }
 
 func TestOpenNotWritable(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	root := os.Geteuid() == 0
 	for _, tc := range []struct {
@@ -167,6 +169,7 @@ func TestOpenNotWritable(t *testing.T) {
 }
 
 func TestOpenDefaultPathAndOddNames(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, "./rfop.db", storage.DefaultPath)
 	// Characters that mean something in a URI are escaped.
 	path := filepath.Join(t.TempDir(), "a dir?x=1#frag", "my %db.db")
@@ -179,6 +182,7 @@ func TestOpenDefaultPathAndOddNames(t *testing.T) {
 }
 
 func TestOpenNotADatabase(t *testing.T) {
+	t.Parallel()
 	path := dbPath(t)
 	require.NoError(t, os.WriteFile(path, []byte("this is a text file, not SQLite, and long enough to have a header"), 0o644))
 	s, err := storage.Open(context.Background(), path)

@@ -14,6 +14,7 @@ import (
 // A move's publications are stored in the move's own transaction: they
 // exist exactly when the move does.
 func TestOutboxIsWrittenWithTheMove(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s := openStore(t, b.newDB(t))
@@ -73,6 +74,7 @@ func TestOutboxIsWrittenWithTheMove(t *testing.T) {
 // Delivery records its outcome (the message it created) before it is done,
 // and done entries leave the pending list but stay in their batch.
 func TestOutboxDelivery(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s := openStore(t, b.newDB(t))
@@ -112,6 +114,7 @@ func TestOutboxDelivery(t *testing.T) {
 // A database written before the outbox existed (schema version 3) is
 // migrated and its games keep loading.
 func TestMigrationToOutboxKeepsGames(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := dbPath(t)
 	s := openSQLite(t, path)

@@ -20,6 +20,7 @@ import (
 // Every SQLite migration has its PostgreSQL twin, with the same number and
 // name, so that one schema version means the same schema on both.
 func TestMigrationsHavePostgresTwins(t *testing.T) {
+	t.Parallel()
 	names := func(dir string) []string {
 		entries, err := os.ReadDir(dir)
 		require.NoError(t, err)
@@ -58,6 +59,7 @@ func schemaVersions(t *testing.T, url string) []int {
 // left alone when up to date; a database from a newer rfop is refused
 // untouched.
 func TestPostgresMigrations(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	all := make([]int, storage.SchemaVersion())
 	for i := range all {
@@ -65,6 +67,7 @@ func TestPostgresMigrations(t *testing.T) {
 	}
 
 	t.Run("concurrent opens of a new database", func(t *testing.T) {
+		t.Parallel()
 		url := storagetest.PostgresURL(t)
 		var wg sync.WaitGroup
 		errs := make([]error, 5)
@@ -87,15 +90,17 @@ func TestPostgresMigrations(t *testing.T) {
 
 		raw := rawDB(t, url)
 		var n int
-		require.NoError(t, raw.QueryRow(`SELECT COUNT(*) FROM pg_indexes
-			WHERE indexname IN ('games_one_open_per_channel', 'ratings_board', 'outbox_pending')`).Scan(&n))
+		require.NoError(t, raw.QueryRow(`SELECT COUNT(*) FROM pg_indexes WHERE schemaname = current_schema()
+			AND indexname IN ('games_one_open_per_channel', 'ratings_board', 'outbox_pending')`).Scan(&n))
 		assert.Equal(t, 3, n)
-		require.NoError(t, raw.QueryRow(`SELECT COUNT(*) FROM pg_trigger
-			WHERE tgname IN ('actions_no_update', 'actions_no_delete', 'actions_seq_contiguous', 'games_version_step', 'games_status_transition')`).Scan(&n))
+		require.NoError(t, raw.QueryRow(`SELECT COUNT(*) FROM pg_trigger JOIN pg_class ON pg_class.oid = tgrelid
+			WHERE relnamespace = current_schema()::regnamespace
+			AND tgname IN ('actions_no_update', 'actions_no_delete', 'actions_seq_contiguous', 'games_version_step', 'games_status_transition')`).Scan(&n))
 		assert.Equal(t, 5, n)
 	})
 
 	t.Run("up to date is left alone", func(t *testing.T) {
+		t.Parallel()
 		url := storagetest.PostgresURL(t)
 		s := openStore(t, url)
 		g := newActive(t, s, "g", "c")
@@ -108,6 +113,7 @@ func TestPostgresMigrations(t *testing.T) {
 	})
 
 	t.Run("newer schema refused", func(t *testing.T) {
+		t.Parallel()
 		url := storagetest.PostgresURL(t)
 		openStore(t, url).Close()
 		next := storage.SchemaVersion() + 1
@@ -121,6 +127,7 @@ func TestPostgresMigrations(t *testing.T) {
 
 // OpenURL: a postgres URL opens PostgreSQL, anything else a SQLite file.
 func TestOpenURL(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := dbPath(t)
 	s, err := storage.OpenURL(ctx, path)
@@ -156,6 +163,7 @@ func TestOpenURL(t *testing.T) {
 
 // A postgres URL's password never reaches a log line or an error.
 func TestRedact(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"postgres://rfop:s3cret@db:5432/rfop?sslmode=require", "postgres://rfop:xxxxx@db:5432/rfop?sslmode=require"},
 		{"postgresql://rfop@db/rfop", "postgresql://rfop@db/rfop"},
@@ -177,6 +185,7 @@ func TestRedact(t *testing.T) {
 // or failed under RFOP_REQUIRE_POSTGRES=1 (what .ci/run sets). Run in a
 // child process pointed at a port where nothing listens.
 func TestPostgresURLWithoutServer(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("RFOP_TEST_NO_SERVER_CHILD") == "1" {
 		storagetest.PostgresURL(t)
 		t.Log("unreachable: PostgresURL returned without a server")

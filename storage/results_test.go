@@ -80,6 +80,7 @@ func newActiveWith(t testing.TB, s storage.Store, guild, v, c string) storage.Ga
 }
 
 func TestResultsHistoryStatsAndRatings(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s := openStore(t, b.newDB(t))
@@ -152,6 +153,7 @@ func TestResultsHistoryStatsAndRatings(t *testing.T) {
 // The ratings are derived data: drop the table and RebuildRatings makes
 // it again, with the same ratings, from the results.
 func TestRatingsRebuiltFromResultsAfterDrop(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		path := b.newDB(t)
@@ -182,8 +184,8 @@ func TestRatingsRebuiltFromResultsAfterDrop(t *testing.T) {
 		raw := rawDB(t, path)
 		if b.postgres() {
 			var idx int
-			require.NoError(t, raw.QueryRow(`SELECT COUNT(*) FROM pg_indexes
-				WHERE tablename = 'ratings' AND indexname IN ('ratings_pkey', 'ratings_board')`).Scan(&idx))
+			require.NoError(t, raw.QueryRow(`SELECT COUNT(*) FROM pg_indexes WHERE schemaname = current_schema()
+				AND tablename = 'ratings' AND indexname IN ('ratings_pkey', 'ratings_board')`).Scan(&idx))
 			require.Equal(t, 2, idx)
 			return
 		}
@@ -197,6 +199,7 @@ func TestRatingsRebuiltFromResultsAfterDrop(t *testing.T) {
 }
 
 func TestFinishedWithoutResult(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s := openStore(t, b.newDB(t))

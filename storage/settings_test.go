@@ -12,6 +12,7 @@ import (
 )
 
 func TestGuildSettings(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		path := b.newDB(t)
@@ -84,6 +85,7 @@ func TestGuildSettings(t *testing.T) {
 }
 
 func TestLocalesRemembered(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		path := b.newDB(t)
@@ -129,6 +131,7 @@ func TestLocalesRemembered(t *testing.T) {
 }
 
 func TestLanguageChosenOrNot(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s := openStore(t, b.newDB(t))
@@ -152,6 +155,7 @@ func TestLanguageChosenOrNot(t *testing.T) {
 }
 
 func TestMessages(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		s, clock := openClocked(t, b)
