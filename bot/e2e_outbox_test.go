@@ -358,7 +358,7 @@ func TestE2ERevealReachesThePlayerPrivately(t *testing.T) {
 	const event = "Play #1 Jules Ducatel for its event"
 	revealed := func() bool {
 		for _, e := range h.engineGame(h.gameByID(rec.ID)).S.Log {
-			if strings.Contains(e.Text, "reveals its hand to Versailles") {
+			if strings.Contains(e.English(nil), "reveals its hand to Versailles") {
 				return true
 			}
 		}
@@ -370,7 +370,7 @@ play:
 	for n := 0; n < 3000; n++ {
 		if st := h.gameByID(rec.ID); st.Status != storage.StatusActive {
 			for _, e := range h.engineGame(st).S.Log {
-				if strings.Contains(e.Text, "Ducatel") {
+				if strings.Contains(e.English(nil), "Ducatel") {
 					t.Logf("LOG %+v", e)
 				}
 			}

@@ -126,7 +126,7 @@ func TestE2ESoloGameInDM(t *testing.T) {
 	g := h.engineGame(rec)
 	explained := 0
 	for _, e := range g.S.Log {
-		if strings.HasPrefix(e.Text, "Solo opponent: ") && strings.ContainsAny(e.Text, "0123456789") {
+		if line := e.English(nil); strings.HasPrefix(line, "Solo opponent: ") && strings.ContainsAny(line, "0123456789") {
 			explained++
 		}
 	}

@@ -150,6 +150,18 @@ func (b *Bot) chainInfoOf(rec storage.Game, g *engine.Game, moves []engine.Move)
 	return info, nil
 }
 
+// isExplained reports whether e is one of the solo opponent's explanations
+// of the chain (a note line; a line saved before messages by its text).
+func (info chainInfo) isExplained(e *engine.LogEntry) bool {
+	if len(info.explained) == 0 {
+		return false
+	}
+	if n, ok := e.Note(); ok {
+		return info.explained[n]
+	}
+	return e.Msg == nil && info.explained[e.LegacyText]
+}
+
 func humanSides(rec storage.Game) [2]bool {
 	var h [2]bool
 	for _, p := range rec.Players {
@@ -301,7 +313,7 @@ func (b *Bot) boardContent(rec storage.Game, g *engine.Game, info chainInfo, not
 	p := b.gamePrinter(rec) // the game's public language, before measuring
 	var lines []string
 	for _, e := range g.S.Log {
-		if e.Version >= info.from && e.To == engine.NoSide && !info.explained[e.Text] {
+		if e.Version >= info.from && e.To == engine.NoSide && !info.isExplained(&e) {
 			lines = append(lines, p.LogLine(g.Deck(), e))
 		}
 	}
@@ -339,7 +351,7 @@ func (b *Bot) boardContent(rec storage.Game, g *engine.Game, info chainInfo, not
 func (b *Bot) caption(p *locale.Printer, g *engine.Game, info chainInfo) string {
 	c := roundNameIn(p, g.S.Round)
 	for _, e := range g.S.Log {
-		if e.Version >= info.chainFrom && e.To == engine.NoSide && !info.explained[e.Text] {
+		if e.Version >= info.chainFrom && e.To == engine.NoSide && !info.isExplained(&e) {
 			c += " · " + truncate(p.LogLine(g.Deck(), e), 90)
 			break
 		}

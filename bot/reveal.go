@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -15,8 +13,6 @@ import (
 // private log line to the player who sees it; such a line names cards
 // that player does not hold. It goes to that player's panel and DM, with
 // each card's OP, never to the channel.
-
-var cardRef = regexp.MustCompile(`#(\d+)`)
 
 // revealLines are the private lines to side, written since version from,
 // that show side cards it does not hold (not "You keep objective …").
@@ -33,26 +29,25 @@ func (b *Bot) revealLines(p *locale.Printer, g *engine.Game, side engine.Side, f
 		if e.To != side || e.Version < from {
 			continue
 		}
+		var named []int
 		shows := false
-		for _, ref := range cardRef.FindAllStringSubmatch(e.Text, -1) {
-			if n, err := strconv.Atoi(ref[1]); err == nil && !own[n] {
-				shows = true
-			}
-		}
+		e.Cards(func(n int) {
+			named = append(named, n)
+			shows = shows || !own[n]
+		})
 		if shows {
-			out = append(out, withOP(p, g.Deck(), e.Text, p.LogLine(g.Deck(), e)))
+			out = append(out, withOP(p, g.Deck(), named, p.LogLine(g.Deck(), e)))
 		}
 	}
 	return out
 }
 
-// withOP adds to line (text, the engine's English, in p's language) each
-// named card's OP and colour: "#12 Name (2 OP, red)".
-func withOP(p *locale.Printer, deck *engine.Deck, text, line string) string {
+// withOP adds to line (in p's language) the OP and colour of each of the
+// cards it names: "#12 Name (2 OP, red)".
+func withOP(p *locale.Printer, deck *engine.Deck, cards []int, line string) string {
 	done := map[int]bool{}
-	for _, ref := range cardRef.FindAllStringSubmatch(text, -1) {
-		n, err := strconv.Atoi(ref[1])
-		if err != nil || done[n] {
+	for _, n := range cards {
+		if done[n] {
 			continue
 		}
 		done[n] = true

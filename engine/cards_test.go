@@ -91,7 +91,7 @@ func TestCardMechanics(t *testing.T) {
 		}
 		require.NotEmpty(t, private)
 		assert.Equal(t, Versailles, private[len(private)-1].To)
-		assert.Contains(t, private[len(private)-1].Text, "Le Réveil")
+		assert.Contains(t, private[len(private)-1].English(nil), "Le Réveil")
 		p := prompt(t, g, Versailles)
 		assert.Equal(t, PromptForceDiscard, p.Kind)
 		assert.Equal(t, []Choice{{Kind: ChooseCard, Card: 21}, {Kind: ChooseNo}}, p.Choices, "only red cards")
@@ -226,11 +226,11 @@ func TestCardMechanics(t *testing.T) {
 		g := position(t, cubes{})
 		start(g, eventFrame(29, Commune))
 		for _, e := range g.LogSince(0, Versailles) {
-			assert.False(t, strings.Contains(e.Text, "'s hand:"), "Versailles sees its own revealed hand line? %q", e.Text)
+			assert.False(t, strings.Contains(e.English(nil), "'s hand:"), "Versailles sees its own revealed hand line? %q", e.English(nil))
 		}
 		found := false
 		for _, e := range g.LogSince(0, Commune) {
-			found = found || strings.Contains(e.Text, "Versailles's hand:")
+			found = found || strings.Contains(e.English(nil), "Versailles's hand:")
 		}
 		assert.True(t, found)
 	})

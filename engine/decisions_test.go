@@ -132,8 +132,8 @@ func TestLogEntriesCarryTheirMovesVersion(t *testing.T) {
 	require.Equal(t, from+1, g.S.Version)
 	var texts []string
 	for _, e := range g.S.Log[logLen:] {
-		texts = append(texts, e.Text)
-		assert.Equal(t, from, e.Version, "entry %q", e.Text)
+		texts = append(texts, e.English(nil))
+		assert.Equal(t, from, e.Version, "entry %q", e.English(nil))
 	}
 	assert.Contains(t, strings.Join(texts, "\n"), "bonus cube", "the bonus payment is part of this move")
 }
@@ -144,8 +144,8 @@ func TestLogVersionsAreMoveStarts(t *testing.T) {
 	g, _ := randomGame(t, 5, 400)
 	last := 0
 	for _, e := range g.S.Log {
-		assert.GreaterOrEqual(t, e.Version, last, "entry %d %q", e.Seq, e.Text)
-		assert.Less(t, e.Version, g.S.Version+1, "entry %d %q", e.Seq, e.Text)
+		assert.GreaterOrEqual(t, e.Version, last, "entry %d %q", e.Seq, e.English(nil))
+		assert.Less(t, e.Version, g.S.Version+1, "entry %d %q", e.Seq, e.English(nil))
 		last = e.Version
 	}
 }

@@ -17,10 +17,25 @@
 // ErrIllegal, ErrStale or ErrGameOver without changing anything when it
 // does not match. PromptMsg and ChoiceMsg give the words for players as
 // messages (Msg: a catalogue id and typed arguments that package locale
-// prints in the player's language; log lines and results carry one too);
-// PromptText and ChoiceText are their English (Msg.English).
-// ViewFor(side) is the redacted view of one side or of a spectator; the
-// Log holds public and private lines.
+// prints in the player's language); PromptText and ChoiceText are their
+// English (Msg.English). ViewFor(side) is the redacted view of one side or
+// of a spectator; the Log holds public and private lines.
+//
+// # The log holds messages, not words
+//
+// A LogEntry (and a Result) stores its Msg only: the engine makes no text
+// while it plays, replays or checks a game, so a line costs what its
+// arguments cost. Words are made when someone reads a line:
+//
+//	locale.For(lang).LogLine(deck, e) // a player's language (package locale)
+//	e.English(deck)                   // English: tests, operator tools
+//	r.English(deck)                   // a Result; locale's Printer.Result
+//
+// e.Cards lists the cards a line names and e.Note the verbatim text of a
+// note line (the solo opponent's explanation), for readers that need no
+// words. Lines saved before the log carried messages have their English
+// only (LegacyText; LegacySummary for a result): both readers print it.
+// Saves made while lines stored both drop the English when loaded.
 //
 // InfoSet(side) is what one side of a 2-player game knows: the public
 // state, its own cards and its decision, with the unseen cards kept only

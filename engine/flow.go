@@ -597,13 +597,13 @@ func (g *Game) decideVictory() {
 	switch {
 	case vm >= 0 && vm > cp:
 		r.Winner, r.Reason = Versailles, "victory"
-		r.setSummary(g.deck, msg("engine.result.versailles-wins", aNum("VM", vm), aNum("CP", cp)))
+		r.setSummary(msg("engine.result.versailles-wins", aNum("VM", vm), aNum("CP", cp)))
 	case cp >= 0 && cp > vm:
 		r.Winner, r.Reason = Commune, "victory"
-		r.setSummary(g.deck, msg("engine.result.commune-wins", aNum("VM", vm), aNum("CP", cp)))
+		r.setSummary(msg("engine.result.commune-wins", aNum("VM", vm), aNum("CP", cp)))
 	case s.BotSide != NoSide:
 		r.Winner, r.Reason = s.BotSide, "solo-tie"
-		r.setSummary(g.deck, msg("engine.result.solo-tie", aSide("Side", s.BotSide)))
+		r.setSummary(msg("engine.result.solo-tie", aSide("Side", s.BotSide)))
 	default:
 		var t [2]int
 		comb := s.VPFor(Versailles, Political) + s.VPFor(Versailles, Military)
@@ -636,7 +636,7 @@ func (g *Game) decideVictory() {
 		} else {
 			r.Winner = Commune // more tiebreakers, or still equal: the Commune
 		}
-		r.setSummary(g.deck, msg("engine.result.tiebreak", aNum("V", t[Versailles]), aNum("C", t[Commune]), aSide("Side", r.Winner)))
+		r.setSummary(msg("engine.result.tiebreak", aNum("V", t[Versailles]), aNum("C", t[Commune]), aSide("Side", r.Winner)))
 	}
 	s.Result = r
 	s.Undo = nil

@@ -339,7 +339,7 @@ func TestVictory(t *testing.T) {
 			}
 			start(g, Frame{K: fGame, Phase: gVictory})
 			require.NotNil(t, g.S.Result)
-			assert.Equal(t, tc.winner, g.S.Result.Winner, g.S.Result.Summary)
+			assert.Equal(t, tc.winner, g.S.Result.Winner, g.S.Result.English(nil))
 			assert.Equal(t, tc.reason, g.S.Result.Reason)
 		})
 	}

@@ -61,12 +61,14 @@ func TestLegacyStatesLoadAndMatchTheirReplay(t *testing.T) {
 			require.NoError(t, err)
 			for _, e := range stored.S.Log {
 				require.Nil(t, e.Msg, "a legacy entry has no message")
-				require.NotEmpty(t, e.Text)
+				require.NotEmpty(t, e.LegacyText)
+				require.Equal(t, e.LegacyText, e.English(nil), "a legacy line prints its stored English")
 			}
 			replayed, err := Replay(f.options(t), f.Moves)
 			require.NoError(t, err)
 			for _, e := range replayed.S.Log {
-				require.NotNil(t, e.Msg, "a replayed entry is a message: %q", e.Text)
+				require.NotNil(t, e.Msg, "a replayed entry is a message: %q", e.LegacyText)
+				require.Empty(t, e.LegacyText, "a new line stores no words")
 			}
 			got, err := replayed.Save()
 			require.NoError(t, err)

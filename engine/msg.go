@@ -12,7 +12,8 @@ import (
 // (package locale prints it in a language) and its typed arguments. The
 // engine writes every prompt, choice, log line and effect description as a
 // Msg, so it holds no player's language; English prints the English for
-// its own errors, tests and the LogEntry.Text kept for older readers.
+// its own errors, tests and operator tools. Nothing in the engine prints
+// a Msg while a game is played: its words are made when a line is read.
 type Msg struct {
 	ID   string `json:"id"`
 	Args []Arg  `json:"args,omitempty"`
@@ -117,7 +118,7 @@ func (m Msg) Walk(fn func(Msg)) {
 
 // English prints m in English with the deck's card names (nil: the
 // embedded deck): the engine's own rendering, for errors, tests and
-// LogEntry.Text. Players read the catalogue's (package locale), whose
+// LogEntry.English. Players read the catalogue's (package locale), whose
 // English is the same text (a locale test keeps the two equal).
 func (m Msg) English(d *Deck) string {
 	if d == nil {

@@ -79,7 +79,7 @@ func assertNoLeak(t *testing.T, g *Game) {
 			require.Equal(t, len(s.Hand[viewer]), len(v.Hand))
 		}
 		for _, e := range v.Log {
-			require.True(t, e.To == NoSide || e.To == viewer, "private log line leaked to %s: %q", viewer, e.Text)
+			require.True(t, e.To == NoSide || e.To == viewer, "private log line leaked to %s: %q", viewer, e.English(nil))
 		}
 	}
 }

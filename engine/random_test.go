@@ -33,7 +33,7 @@ func TestRandomGamesSmoke(t *testing.T) {
 	for seed := int64(1); seed <= 50; seed++ {
 		g, n := playRandom(t, seed, Standard)
 		if seed <= 3 {
-			t.Logf("seed %d: %d decisions, %s", seed, n, g.S.Result.Summary)
+			t.Logf("seed %d: %d decisions, %s", seed, n, g.S.Result.English(nil))
 		}
 	}
 }

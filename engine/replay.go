@@ -56,7 +56,7 @@ func (g *Game) Resign(side Side) error {
 	}
 	w := side.Other()
 	g.S.Result = &Result{Winner: w, Reason: "resigned", VP: g.S.VP}
-	g.S.Result.setSummary(g.deck, msg("engine.result.resigns", aSide("Side", side), aSide("Winner", w)))
+	g.S.Result.setSummary(msg("engine.result.resigns", aSide("Side", side), aSide("Winner", w)))
 	g.S.Undo = nil
 	g.beginMove()
 	defer g.endMove()
@@ -91,7 +91,7 @@ func SameState(a, b []byte) error {
 	}
 	la, lb := append([]LogEntry(nil), sa.Log...), append([]LogEntry(nil), sb.Log...)
 	for i := range la {
-		la[i].Text, lb[i].Text = "", ""
+		la[i].LegacyText, lb[i].LegacyText = "", ""
 		if la[i].Msg == nil || lb[i].Msg == nil {
 			la[i].Msg, lb[i].Msg = nil, nil
 		}
@@ -109,7 +109,7 @@ func SameState(a, b []byte) error {
 		}
 	}
 	if sa.Result != nil && sb.Result != nil {
-		sa.Result.Summary, sb.Result.Summary = "", ""
+		sa.Result.LegacySummary, sb.Result.LegacySummary = "", ""
 		if sa.Result.Msg == nil || sb.Result.Msg == nil {
 			sa.Result.Msg, sb.Result.Msg = nil, nil
 		}

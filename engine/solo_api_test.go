@@ -49,7 +49,12 @@ func TestApplyWithNote(t *testing.T) {
 	require.Len(t, g.S.Log, n)
 	require.Equal(t, ver, g.S.Version)
 	require.NoError(t, g.ApplyWithNote(p.Side, p.Choices[0], "why: a note"))
-	require.Equal(t, "why: a note", g.S.Log[n].Text)
+	require.Equal(t, "why: a note", g.S.Log[n].English(nil))
+	note, ok := g.S.Log[n].Note()
+	require.True(t, ok)
+	require.Equal(t, "why: a note", note)
+	_, ok = g.S.Log[n+1].Note()
+	require.False(t, ok, "the choice's own lines are not notes")
 	require.Equal(t, NoSide, g.S.Log[n].To)
 	require.Equal(t, ver, g.S.Log[n].Version)
 	require.Greater(t, len(g.S.Log), n+1)
@@ -480,8 +485,8 @@ func TestSoloBotHoldsNoHand(t *testing.T) {
 			require.False(t, g.S.FCHeld[bot], "its Final Crisis card was played")
 			last := ""
 			for _, e := range g.S.Log {
-				if strings.HasPrefix(e.Text, "Solo opponent plays its Final Crisis card") {
-					last = e.Text
+				if line := e.English(nil); strings.HasPrefix(line, "Solo opponent plays its Final Crisis card") {
+					last = line
 				}
 			}
 			require.NotEmpty(t, last, "bot %s seed %d", bot, seed)

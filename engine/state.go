@@ -115,11 +115,23 @@ type Result struct {
 	// Tiebreakers met by each side (most combined VP, objectives, pivotal
 	// spaces, final initiative), when the tiebreaker was used.
 	Tiebreak [2]int `json:"tiebreak"`
-	// Summary says who won and why in English; Msg is the same for the
-	// catalogue (nil in games saved before messages: print Summary).
-	Summary string  `json:"summary"`
-	Msg     *Msg    `json:"msg,omitempty"`
-	VP      [2]int8 `json:"vp"`
+	// Msg says who won and why (package locale prints it; English here).
+	Msg *Msg    `json:"msg,omitempty"`
+	VP  [2]int8 `json:"vp"`
+	// LegacySummary is the English summary of a result saved before
+	// results carried messages (Msg is nil); empty otherwise. Read it
+	// through English or locale's Printer.Result.
+	LegacySummary string `json:"summary,omitempty"`
+}
+
+// English says who won and why in English with the deck's card names
+// (nil: the embedded deck); a result saved before messages prints its
+// stored summary.
+func (r *Result) English(d *Deck) string {
+	if r.Msg == nil {
+		return r.LegacySummary
+	}
+	return r.Msg.English(d)
 }
 
 // Options configure a new game.
@@ -231,10 +243,22 @@ func New(o Options) (*Game, error) {
 	return g, nil
 }
 
-// setSummary sets the result's message and its English.
-func (r *Result) setSummary(d *Deck, m Msg) {
-	r.Msg = &m
-	r.Summary = m.English(d)
+// setSummary sets the result's message.
+func (r *Result) setSummary(m Msg) { r.Msg = &m }
+
+// dropStoredWords forgets the English stored beside the messages by saves
+// made while lines carried both (the words are made when read), so the
+// next save does not write them again; lines saved before messages keep
+// theirs, their only words.
+func (s *State) dropStoredWords() {
+	for i := range s.Log {
+		if s.Log[i].Msg != nil {
+			s.Log[i].LegacyText = ""
+		}
+	}
+	if r := s.Result; r != nil && r.Msg != nil {
+		r.LegacySummary = ""
+	}
 }
 
 // ---- random source (splitmix64: tiny, fast, state is one integer) ----
@@ -295,6 +319,7 @@ func Load(b []byte, deck *Deck) (*Game, error) {
 	if g.S.DeckID != deck.ID {
 		return nil, fmt.Errorf("load game: the game was started with deck %s, not %s", g.S.DeckID, deck.ID)
 	}
+	g.S.dropStoredWords()
 	// A save from before the card census: give its cards their places.
 	if err := g.S.giveLostCardsAPlace(deck); err != nil {
 		return nil, fmt.Errorf("load game: corrupt state: %w", err)

@@ -56,7 +56,7 @@ func mustJSON(s string) []byte {
 	return bytes.TrimSpace(b.Bytes())
 }
 
-// The engine's English (its own rendering, in LogEntry.Text and errors) is
+// The engine's English (its own rendering, LogEntry.English and errors) is
 // the catalogue's English for the engine area, word for word. With
 // RFOP_WRITE_EN=1 the test writes messages/en/engine.json and
 // messages/en/cards.json from the engine instead.

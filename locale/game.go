@@ -23,14 +23,15 @@ func (p *Printer) Choice(g *engine.Game, pr engine.Prompt, c engine.Choice) stri
 	return p.Msg(g.Deck(), g.ChoiceMsg(pr, c))
 }
 
-// LogLine is log entry e in words. An entry saved before the log carried
-// messages has only its English Text: it prints as it was shown then,
-// with the game terms in the edition's words.
+// LogLine is log entry e in words: the way to read a log line (the engine
+// stores its message, not its words). An entry saved before the log
+// carried messages has only its English text: it prints as it was shown
+// then, with the game terms in the edition's words.
 func (p *Printer) LogLine(deck *engine.Deck, e engine.LogEntry) string {
 	if e.Msg != nil {
 		return p.Msg(deck, *e.Msg)
 	}
-	return p.terms(deck).Text(e.Text)
+	return p.terms(deck).Text(e.LegacyText)
 }
 
 // Result is the game's result in words: who won and why (a result saved
@@ -42,7 +43,7 @@ func (p *Printer) Result(deck *engine.Deck, r *engine.Result) string {
 	if r.Msg != nil {
 		return p.Msg(deck, *r.Msg)
 	}
-	return p.terms(deck).Text(r.Summary)
+	return p.terms(deck).Text(r.LegacySummary)
 }
 
 // CardName is "#N Name" of card n of deck (nil: the embedded deck): the

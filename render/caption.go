@@ -131,21 +131,21 @@ func legacyLastPlay(pr *locale.Printer, deck *engine.Deck, log []engine.LogEntry
 		if e.To != engine.NoSide {
 			continue
 		}
-		t := strings.TrimSuffix(strings.TrimSpace(e.Text), ".")
+		t := strings.TrimSuffix(strings.TrimSpace(e.LegacyText), ".")
 		if last == "" {
 			last = t
 		}
 		if legacyPhaseStart(t) {
-			return pr.LogLine(deck, engine.LogEntry{Text: last}), strings.HasPrefix(last, "Round ") || strings.HasPrefix(last, "The Final Crisis")
+			return pr.LogLine(deck, engine.LogEntry{LegacyText: last}), strings.HasPrefix(last, "Round ") || strings.HasPrefix(last, "The Final Crisis")
 		}
 		if e.Actor == engine.NoSide || !strings.Contains(t, "#") {
 			continue
 		}
 		if strings.Contains(t, " plays ") || strings.Contains(t, " discards ") && strings.Contains(t, " to ") {
-			return pr.LogLine(deck, engine.LogEntry{Text: pastTense(t)}), false
+			return pr.LogLine(deck, engine.LogEntry{LegacyText: pastTense(t)}), false
 		}
 	}
-	return pr.LogLine(deck, engine.LogEntry{Text: last}), strings.HasPrefix(last, "Round ") || strings.HasPrefix(last, "The Final Crisis")
+	return pr.LogLine(deck, engine.LogEntry{LegacyText: last}), strings.HasPrefix(last, "Round ") || strings.HasPrefix(last, "The Final Crisis")
 }
 
 func legacyPhaseStart(t string) bool {

@@ -570,20 +570,20 @@ func TestDefaultCaption(t *testing.T) {
 	for _, s := range sides {
 		pv := g.ViewFor(s)
 		for _, e := range pv.Log {
-			if e.To != engine.NoSide && len(e.Text) > 12 {
-				assert.NotContains(t, DefaultCaption(&pv), e.Text[:len(e.Text)-1])
+			if t2 := e.English(nil); e.To != engine.NoSide && len(t2) > 12 {
+				assert.NotContains(t, DefaultCaption(&pv), t2[:len(t2)-1])
 			}
 		}
 	}
 	start, _, _ := playTo(t, 1, 0)
 	assert.Contains(t, DefaultCaption(&start), "Round 1")
 	end, _, _ := playTo(t, 3, 10000)
-	assert.Contains(t, DefaultCaption(&end), "Game over: "+end.Result.Summary[:20])
+	assert.Contains(t, DefaultCaption(&end), "Game over: "+end.Result.English(nil)[:20])
 }
 
 func TestDefaultCaptionQuotesTheCurrentPhase(t *testing.T) {
 	pub := func(actor engine.Side, text string) engine.LogEntry {
-		return engine.LogEntry{Actor: actor, To: engine.NoSide, Text: text}
+		return engine.LogEntry{Actor: actor, To: engine.NoSide, LegacyText: text} // saved before messages
 	}
 	play := pub(engine.Versailles, "Versailles plays #11 Adolphe Thiers for 2 operations point(s).")
 	for _, tc := range []struct {
@@ -605,10 +605,10 @@ func TestDefaultCaptionQuotesTheCurrentPhase(t *testing.T) {
 				Deciding: []engine.Deciding{{Side: engine.Commune, Kind: engine.PromptObjective}, {Side: engine.Versailles, Kind: engine.PromptObjective}}},
 			"Round 2: Strategy and Objective cards are dealt · both players to decide"},
 		{"a private line is never quoted",
-			engine.View{Round: 1, Log: []engine.LogEntry{play, {Actor: engine.Commune, To: engine.Commune, Text: "Commune keeps #44."}}},
+			engine.View{Round: 1, Log: []engine.LogEntry{play, {Actor: engine.Commune, To: engine.Commune, LegacyText: "Commune keeps #44."}}},
 			"Round 1 · Versailles played #11 Adolphe Thiers for 2 OP"},
 		{"game over: the result",
-			engine.View{Round: 4, Log: []engine.LogEntry{play}, Result: &engine.Result{Winner: engine.Commune, Summary: "The Commune wins: its 2 Political VP exceed Versailles' 1 Military VP."}},
+			engine.View{Round: 4, Log: []engine.LogEntry{play}, Result: &engine.Result{Winner: engine.Commune, LegacySummary: "The Commune wins: its 2 Political VP exceed Versailles' 1 Military VP."}},
 			"Final Crisis · Game over: The Commune wins: its 2 Political VP exceed Versailles' 1 Military VP"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

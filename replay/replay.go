@@ -38,6 +38,7 @@ package replay
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -187,7 +188,7 @@ func (w *walker) run(o engine.Options, moves []engine.Move) (Summary, error) {
 		}
 		if m.Resign {
 			v := g.ViewFor(engine.NoSide)
-			w.emit(Frame{Kind: Resign, Round: g.S.Round, Side: m.Side, Caption: endCaption(&v)}, v)
+			w.emit(Frame{Kind: Resign, Round: g.S.Round, Side: m.Side, Caption: w.endCaption(&v)}, v)
 		}
 		lastKind = kind
 		if m.Undo {
@@ -226,7 +227,9 @@ func (w *walker) closePlay(v engine.View) {
 	w.open = false
 	w.sum.Plays++
 	f := Frame{Kind: Play, Play: w.sum.Plays, Round: w.playRound, Side: w.playSide}
-	f.Caption = roundName(w.playRound) + " · " + w.playLine() + " · play " + strconv.Itoa(w.sum.Plays)
+	if w.fn != nil { // Count needs no words
+		f.Caption = roundName(w.playRound) + " · " + w.playLine() + " · play " + strconv.Itoa(w.sum.Plays)
+	}
 	w.emit(f, v)
 }
 
@@ -234,16 +237,18 @@ func (w *walker) closePlay(v engine.View) {
 // (the card and how it was played), else its first public line.
 func (w *walker) playLine() string {
 	first := ""
-	for _, e := range w.g.S.Log {
-		if e.Version < w.playVer || e.To != engine.NoSide {
+	log := w.g.S.Log
+	// Versions never decrease along the log: start at the play's first line.
+	from := sort.Search(len(log), func(i int) bool { return log[i].Version >= w.playVer })
+	for _, e := range log[from:] {
+		if e.To != engine.NoSide {
 			continue
 		}
-		t := strings.TrimSuffix(strings.TrimSpace(e.Text), ".")
 		if e.Actor == w.playSide {
-			return clip(t)
+			return clip(w.line(e))
 		}
 		if first == "" {
-			first = t
+			first = w.line(e)
 		}
 	}
 	if first == "" {
@@ -252,16 +257,27 @@ func (w *walker) playLine() string {
 	return clip(first)
 }
 
+// line is a log line in English without its final full stop.
+func (w *walker) line(e engine.LogEntry) string {
+	return strings.TrimSuffix(strings.TrimSpace(e.English(w.g.Deck())), ".")
+}
+
 func (w *walker) scoringCaption(c engine.Checkpoint) string {
+	if w.fn == nil {
+		return "" // Count needs no words
+	}
 	if c.View.Result != nil {
-		return endCaption(&c.View)
+		return w.endCaption(&c.View)
 	}
 	parts := []string{roundName(c.Round) + " scored", vpText(c.View.VP)}
 	log := w.g.S.Log
 	if w.scoreLog <= len(log) {
 		for _, e := range log[w.scoreLog:] {
-			if e.To == engine.NoSide && e.Actor != engine.NoSide && strings.Contains(e.Text, "VP") {
-				parts = append(parts, strings.TrimSuffix(strings.TrimSpace(e.Text), "."))
+			if e.To != engine.NoSide || e.Actor == engine.NoSide {
+				continue
+			}
+			if t := w.line(e); strings.Contains(t, "VP") {
+				parts = append(parts, t)
 				break
 			}
 		}
@@ -283,12 +299,12 @@ func vpText(vp [2]int8) string {
 	return one("Political", vp[0]) + ", " + one("Military", vp[1])
 }
 
-func endCaption(v *engine.View) string {
+func (w *walker) endCaption(v *engine.View) string {
 	r := v.Result
 	if r == nil {
 		return roundName(v.Round)
 	}
-	s := strings.TrimSuffix(strings.TrimSpace(r.Summary), ".")
+	s := strings.TrimSuffix(strings.TrimSpace(r.English(w.g.Deck())), ".")
 	if s == "" {
 		s = r.Winner.String() + " wins"
 	}

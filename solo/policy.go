@@ -124,7 +124,7 @@ const maxBotDecisions = 1000
 
 // PlayBotTurns makes the solo opponent's decisions while the pending
 // decision is the bot's and the game is not over, and returns the public
-// log lines written meanwhile: the engine's account of what happened
+// log lines written meanwhile, in English: the engine's account of what happened
 // (reveals, card draws, cubes placed and removed, breaches) interleaved
 // with one note per bot decision saying which table rows decided it. It
 // stops when the Player must decide (his free cube, his turn, an order he
@@ -148,7 +148,7 @@ func PlayBotTurns(g *engine.Game, p *Policy) ([]string, error) {
 	var lines []string
 	for _, e := range g.S.Log[min(from, len(g.S.Log)):] {
 		if e.To == engine.NoSide {
-			lines = append(lines, e.Text)
+			lines = append(lines, e.English(g.Deck()))
 		}
 	}
 	return lines, err

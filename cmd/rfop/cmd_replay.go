@@ -98,7 +98,7 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	sum := map[string]any{"out": *out, "moves": info.Moves, "plays": info.Plays, "scorings": info.Scorings,
 		"frames": info.Frames, "bytes": info.Bytes, "half": info.Half, "seconds": took.Seconds()}
 	if info.Result != nil {
-		sum["result"] = info.Result.Summary
+		sum["result"] = info.Result.English(opts.Deck)
 	}
 	b, _ := json.Marshal(sum)
 	fmt.Fprintln(stdout, string(b))

@@ -304,7 +304,7 @@ func (hc *hiddenChecker) check(g *engine.Game, decider engine.Side) error {
 			continue
 		}
 		if e.To != engine.NoSide && e.To != viewer {
-			return fmt.Errorf("%s's view shows a line private to %s: %q", viewer, e.To, e.Text)
+			return fmt.Errorf("%s's view shows a line private to %s: %q", viewer, e.To, e.English(g.Deck()))
 		}
 	}
 	hc.viewLog[viewer] = len(full)
@@ -345,8 +345,8 @@ func (hc *hiddenChecker) check(g *engine.Game, decider engine.Side) error {
 			if e.To != engine.NoSide {
 				continue
 			}
-			if n := namedHiddenCard(e.Text, flag); n > 0 {
-				return fmt.Errorf("public log line names hidden card #%d: %q", n, e.Text)
+			if n := namedHiddenCard(e, flag); n > 0 {
+				return fmt.Errorf("public log line names hidden card #%d: %q", n, e.English(g.Deck()))
 			}
 		}
 	}
@@ -365,25 +365,17 @@ func cardMask(m uint64, cards []int8) uint64 {
 	return m
 }
 
-// namedHiddenCard returns a card number written "#N" in text that is in
-// the set hidden, or 0.
-func namedHiddenCard(text string, hidden uint64) int {
-	for {
-		i := strings.IndexByte(text, '#')
-		if i < 0 {
-			return 0
+// namedHiddenCard returns a card that line e names (a card argument of its
+// message, "#N" in its verbatim text) and that is in the set hidden, or 0.
+// It reads the message, not words, so checking costs no text.
+func namedHiddenCard(e *engine.LogEntry, hidden uint64) int {
+	found := 0
+	e.Cards(func(n int) {
+		if found == 0 && n > 0 && n < 64 && hidden&(1<<uint(n)) != 0 {
+			found = n
 		}
-		text = text[i+1:]
-		n, j := 0, 0
-		for j < len(text) && j < 3 && text[j] >= '0' && text[j] <= '9' {
-			n = n*10 + int(text[j]-'0')
-			j++
-		}
-		if j > 0 && n < 64 && hidden&(1<<uint(n)) != 0 {
-			return n
-		}
-		text = text[j:]
-	}
+	})
+	return found
 }
 
 func equalCards(a, b []int8) bool {

@@ -92,23 +92,42 @@ func TestSelfplayBadFlags(t *testing.T) {
 	require.Contains(t, out, "-games")
 }
 
-// The checker itself: a public log line naming a card in a hand is a leak.
+// The checker itself: a public log line naming a card in a hand is a leak,
+// whether the line names it as a message's card, in a note, or in the text
+// of a line saved before messages.
 func TestHiddenCheckerCatchesALeak(t *testing.T) {
-	g, err := engine.New(engine.Options{Seed: 5})
-	require.NoError(t, err)
-	var hc hiddenChecker
-	require.NoError(t, hc.check(g, engine.Versailles))
-	require.NoError(t, hc.check(g, engine.Commune))
-	card := g.S.Hand[engine.Commune][0]
-	g.S.Log = append(g.S.Log, engine.LogEntry{Seq: len(g.S.Log) + 1, To: engine.NoSide,
-		Text: "Commune thinks about #" + itoaTest(int(card)) + " aloud."})
-	err = hc.check(g, engine.Commune)
-	require.ErrorContains(t, err, "public log line names hidden card")
+	for name, line := range map[string]func(card int) engine.LogEntry{
+		"a message's card": func(card int) engine.LogEntry {
+			return engine.LogEntry{Msg: &engine.Msg{ID: "engine.log.discards", Args: []engine.Arg{
+				{Name: "Side", Kind: engine.ArgSide, N: int(engine.Commune)}, {Name: "Card", Kind: engine.ArgCard, N: card}}}}
+		},
+		"a note": func(card int) engine.LogEntry {
+			return engine.LogEntry{Msg: &engine.Msg{ID: "engine.log.note", Args: []engine.Arg{
+				{Name: "Note", Kind: engine.ArgText, S: "Commune thinks about #" + itoaTest(card) + " aloud."}}}}
+		},
+		"a line saved before messages": func(card int) engine.LogEntry {
+			return engine.LogEntry{LegacyText: "Commune thinks about #" + itoaTest(card) + " aloud."}
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			g, err := engine.New(engine.Options{Seed: 5})
+			require.NoError(t, err)
+			var hc hiddenChecker
+			require.NoError(t, hc.check(g, engine.Versailles))
+			require.NoError(t, hc.check(g, engine.Commune))
+			e := line(int(g.S.Hand[engine.Commune][0]))
+			e.Seq, e.To = len(g.S.Log)+1, engine.NoSide
+			g.S.Log = append(g.S.Log, e)
+			err = hc.check(g, engine.Commune)
+			require.ErrorContains(t, err, "public log line names hidden card")
+		})
+	}
 
 	hidden := cardMask(0, []int8{12})
-	require.Equal(t, 12, namedHiddenCard("plays #7 and #12 X", hidden))
-	require.Equal(t, 0, namedHiddenCard("plays #7, #120, # and #1", hidden))
-	require.Equal(t, 0, namedHiddenCard("#", hidden))
+	legacy := func(s string) *engine.LogEntry { return &engine.LogEntry{LegacyText: s} }
+	require.Equal(t, 12, namedHiddenCard(legacy("plays #7 and #12 X"), hidden))
+	require.Equal(t, 0, namedHiddenCard(legacy("plays #7, #120, # and #1"), hidden))
+	require.Equal(t, 0, namedHiddenCard(legacy("#"), hidden))
 }
 
 func itoaTest(n int) string { return strconv.Itoa(n) }
