@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -62,12 +63,13 @@ func finishGame(t testing.TB, s storage.Store, guild string, v, c string, winner
 	return r
 }
 
-var channelSeq int
+// channelSeq numbers the channels of newActiveWith's games; the storage
+// tests run in parallel, so it is atomic.
+var channelSeq atomic.Int64
 
 func newActiveWith(t testing.TB, s storage.Store, guild, v, c string) storage.Game {
 	t.Helper()
-	channelSeq++
-	ng := storage.NewGame{GuildID: guild, ChannelID: fmt.Sprintf("ch%d", channelSeq), Status: storage.StatusActive,
+	ng := storage.NewGame{GuildID: guild, ChannelID: fmt.Sprintf("ch%d", channelSeq.Add(1)), Status: storage.StatusActive,
 		Variant: "standard", Mode: storage.ModeTwoPlayer, Seed: 1, State: stateJSON(0, 10), CreatedBy: v,
 		Players: []storage.Player{{Side: storage.SideVersailles, UserID: v}, {Side: storage.SideCommune, UserID: c}}}
 	if v == "" {
