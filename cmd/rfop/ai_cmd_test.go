@@ -14,6 +14,7 @@ import (
 // selfplay --players plays a match with alternating sides and prints the
 // ladder's JSON: wins, wins by side, Wilson intervals, decision times.
 func TestSelfplayPlayers(t *testing.T) {
+	t.Parallel()
 	code, m, errOut := selfplayJSON(t, "--players", "greedy,random", "--games", "6", "--seed", "5")
 	require.Equal(t, 0, code, errOut)
 	require.EqualValues(t, 6, m["games"])
@@ -42,6 +43,7 @@ func TestSelfplayPlayers(t *testing.T) {
 }
 
 func TestSelfplayPlayersBadFlags(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"--players", "greedy"},
 		{"--players", "greedy,deep-blue"},
@@ -61,6 +63,7 @@ func TestSelfplayPlayersBadFlags(t *testing.T) {
 // objective it keeps shows only as a kept objective, and its card never
 // appears before the round's scoring reveals it.
 func TestPlayAgainstAI(t *testing.T) {
+	t.Parallel()
 	for i, side := range []string{"versailles", "commune"} {
 		var s *playSession
 		captureSession(t, &s)

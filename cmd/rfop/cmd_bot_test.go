@@ -40,6 +40,7 @@ func TestBotWithoutTokenExplainsInTwoLines(t *testing.T) {
 // TestNoTokenMessageNamesTheCommandAsInvoked: the local-play hint is
 // something the user can type: "go run ./cmd/rfop play" under go run.
 func TestNoTokenMessageNamesTheCommandAsInvoked(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		argv0 string
 		want  string
@@ -88,6 +89,7 @@ func TestBotHelpIsNotAnError(t *testing.T) {
 // TestHelpListsEverySubcommandOnOneLine: rfop --help names each registered
 // subcommand once, on a line of its own with its summary.
 func TestHelpListsEverySubcommandOnOneLine(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCmd(nil, "--help")
 	require.Equal(t, 0, code)
 	for name, c := range commands {

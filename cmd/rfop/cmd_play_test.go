@@ -29,6 +29,7 @@ func runCmd(stdin io.Reader, args ...string) (code int, stdout, stderr string) {
 // TestPlayScriptedWholeGame answers "1" to every question, through a
 // whole game, and expects the result line.
 func TestPlayScriptedWholeGame(t *testing.T) {
+	t.Parallel()
 	in := strings.NewReader(strings.Repeat("1\n", 5000))
 	code, out, errOut := runCmd(in, "play", "--seed", "3", "--board-dir", t.TempDir())
 	require.Equal(t, 0, code, errOut)
@@ -102,6 +103,7 @@ func checkPrivateLines(t *testing.T, out string) int {
 }
 
 func TestPlayDrivenRandomGames(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		seed     uint64
 		variant  string
@@ -135,6 +137,7 @@ func lastLines(s string, n int) string {
 }
 
 func TestPlayCommands(t *testing.T) {
+	t.Parallel()
 	// Both objectives, then: help, board, cards, log, bad input, undo.
 	in := "1\n1\nh\ns\nc\nl\nfoo\n0\nu\n"
 	code, out, errOut := runCmd(strings.NewReader(in), "play", "--seed", "7")
@@ -157,12 +160,14 @@ func TestPlayCommands(t *testing.T) {
 }
 
 func TestPlayUndoNothing(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCmd(strings.NewReader("u\n"), "play", "--seed", "7")
 	require.Equal(t, 0, code)
 	has(t, out, "Nothing to undo")
 }
 
 func TestPlayQuit(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCmd(strings.NewReader("q\ny\n1\n"), "play", "--seed", "2")
 	require.Equal(t, 0, code)
 	has(t, out, "Quit this game?")
@@ -176,6 +181,7 @@ func TestPlayQuit(t *testing.T) {
 }
 
 func TestPlayEOF(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runCmd(nil, "play", "--seed", "2")
 	require.Equal(t, 0, code)
 	require.Empty(t, errOut)
@@ -183,12 +189,14 @@ func TestPlayEOF(t *testing.T) {
 }
 
 func TestPlayRandomSeedIsPrinted(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCmd(nil, "play")
 	require.Equal(t, 0, code)
 	require.Regexp(t, `seed \d+ \(replay this deal with --seed \d+\)`, out)
 }
 
 func TestPlayHelp(t *testing.T) {
+	t.Parallel()
 	for _, h := range []string{"-h", "--help"} {
 		code, out, errOut := runCmd(nil, "play", h)
 		require.Equal(t, 0, code)
@@ -206,6 +214,7 @@ func TestPlayHelp(t *testing.T) {
 }
 
 func TestPlayBadFlags(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -226,6 +235,7 @@ func TestPlayBadFlags(t *testing.T) {
 }
 
 func TestPlaySoloNotAvailableYet(t *testing.T) {
+	t.Parallel()
 	if soloChooser != nil {
 		t.Skip("the solo opponent is wired in")
 	}
@@ -349,6 +359,7 @@ func TestPlaySoloBoardPictures(t *testing.T) {
 // by its word, in any case and with spaces around it; anything else is
 // not a command.
 func TestPlayCommandWords(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in   string
 		want string
@@ -370,6 +381,7 @@ func TestPlayCommandWords(t *testing.T) {
 // TestPlayCommandWordsInAGame: the words a newcomer types (log, undo,
 // board, cards, help) work in a real session, as the letters do.
 func TestPlayCommandWordsInAGame(t *testing.T) {
+	t.Parallel()
 	in := "1\n1\nhelp\nboard\ncards\nlog\nundo\nquit\ny\n"
 	code, out, errOut := runCmd(strings.NewReader(in), "play", "--seed", "7")
 	require.Equal(t, 0, code, errOut)
@@ -477,6 +489,7 @@ var ruLatinRun = regexp.MustCompile(`\p{Latin}+(?:['’-]\p{Latin}+)*(?:[ ,]+\p{
 // command letters and words of the help, such as "u/undo", are single
 // words). French: none of the English sentences shows.
 func TestPlayWholeGameInFrenchAndRussian(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		lang    string
 		variant string

@@ -37,6 +37,7 @@ func decodeGIF(t *testing.T, path string) *gif.GIF {
 
 // rfop replay --seed S --random-game: a GIF of one frame per play and scoring.
 func TestReplayRandomGame(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "r.gif")
 	m := replayJSON(t, "--seed", "3", "--random-game", "--out", out, "--half")
 	g := decodeGIF(t, out)
@@ -48,6 +49,7 @@ func TestReplayRandomGame(t *testing.T) {
 
 // rfop replay --db FILE --game N replays a stored game from its action log.
 func TestReplayStoredGame(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "rfop.db")

@@ -21,6 +21,7 @@ func selfplayJSON(t *testing.T, args ...string) (int, map[string]any, string) {
 }
 
 func TestSelfplay(t *testing.T) {
+	t.Parallel()
 	for _, variant := range []string{"standard", "censorship"} {
 		t.Run(variant, func(t *testing.T) {
 			code, m, errOut := selfplayJSON(t, "--games", "25", "--seed", "100", "--variant", variant)
@@ -46,6 +47,7 @@ func TestSelfplay(t *testing.T) {
 }
 
 func TestSelfplayDeterministic(t *testing.T) {
+	t.Parallel()
 	_, a, _ := selfplayJSON(t, "--games", "10", "--seed", "7")
 	_, b, _ := selfplayJSON(t, "--games", "10", "--seed", "7")
 	delete(a, "games_per_sec")
@@ -68,6 +70,7 @@ func TestSelfplaySoloWithStubOpponent(t *testing.T) {
 }
 
 func TestSelfplayBadFlags(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		msg  string
@@ -96,6 +99,7 @@ func TestSelfplayBadFlags(t *testing.T) {
 // whether the line names it as a message's card, in a note, or in the text
 // of a line saved before messages.
 func TestHiddenCheckerCatchesALeak(t *testing.T) {
+	t.Parallel()
 	for name, line := range map[string]func(card int) engine.LogEntry{
 		"a message's card": func(card int) engine.LogEntry {
 			return engine.LogEntry{Msg: &engine.Msg{ID: "engine.log.discards", Args: []engine.Arg{
@@ -133,6 +137,7 @@ func TestHiddenCheckerCatchesALeak(t *testing.T) {
 func itoaTest(n int) string { return strconv.Itoa(n) }
 
 func TestSelfplayViewType(t *testing.T) {
+	t.Parallel()
 	require.NoError(t, checkViewType())
 	g, err := engine.New(engine.Options{Seed: 9})
 	require.NoError(t, err)

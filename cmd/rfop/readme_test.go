@@ -30,6 +30,7 @@ func readmeTestCommand(t *testing.T, readme string) string {
 // README tells developers to run (it reads it from the README by the same
 // marker), and that command runs the Go tests.
 func TestCIRunsTheREADMETestCommand(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
 	require.NoError(t, err)
@@ -76,6 +77,7 @@ func ciCheckout(t *testing.T) (root, path string) {
 // is exactly the README's test command, in order, and that a failing test
 // run makes .ci/run fail.
 func TestCIRunsExactlyTheREADMECommand(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	require.NoError(t, err)
 	cmd := readmeTestCommand(t, string(readme))
