@@ -395,6 +395,8 @@ type Store interface {
 	Results
 	// Schedule keeps due work (reminders, expiries...) found by index.
 	Schedule
+	// Analyses keeps post-game analyses.
+	Analyses
 
 	Close() error
 }
