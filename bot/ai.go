@@ -67,18 +67,24 @@ func autoSide(rec storage.Game, g *engine.Game) engine.Side {
 }
 
 // aiJob is one piece of work for the AI worker: the AI's decisions in a
-// game, or a hint for the player of an interaction.
+// game, a hint for the player of an interaction, or a post-game analysis
+// (analysis.go).
 type aiJob struct {
-	game int64
-	hint *discordgo.Interaction
-	side engine.Side // the hint's side
+	game     int64
+	hint     *discordgo.Interaction
+	side     engine.Side // the hint's side
+	analysis *analysisJob
 }
+
+// gameJob: the AI's decisions in a game (not a hint, not an analysis).
+func (j aiJob) gameJob() bool { return j.hint == nil && j.analysis == nil }
 
 // aiQueue is the AI worker's queue; running while a worker goroutine lives.
 type aiQueue struct {
-	mu      sync.Mutex
-	jobs    []aiJob
-	running bool
+	mu       sync.Mutex
+	jobs     []aiJob
+	running  bool
+	analyses int // analyses queued or running (at most maxAnalyses)
 }
 
 // kickAI queues the game if it is against the AI (the AI may have to decide).
@@ -105,9 +111,9 @@ func (b *Bot) enqueueAI(j aiJob) bool {
 	}
 	q := &b.aiq
 	q.mu.Lock()
-	if j.hint == nil {
+	if j.gameJob() {
 		for _, o := range q.jobs {
-			if o.hint == nil && o.game == j.game {
+			if o.gameJob() && o.game == j.game {
 				q.mu.Unlock()
 				b.inflight.Done()
 				return true
@@ -122,6 +128,32 @@ func (b *Bot) enqueueAI(j aiJob) bool {
 		go b.aiWorker()
 	}
 	return true
+}
+
+// runQueuedGameJobs runs, on the worker, the jobs queued that are not
+// analyses (games against the AI, hints), in their order; an analysis
+// calls it between two decisions so that it never holds them up.
+func (b *Bot) runQueuedGameJobs() {
+	q := &b.aiq
+	for {
+		q.mu.Lock()
+		k := -1
+		for n, j := range q.jobs {
+			if j.analysis == nil {
+				k = n
+				break
+			}
+		}
+		if k < 0 {
+			q.mu.Unlock()
+			return
+		}
+		j := q.jobs[k]
+		q.jobs = append(q.jobs[:k], q.jobs[k+1:]...)
+		q.mu.Unlock()
+		b.runAIJob(j)
+		b.inflight.Done()
+	}
 }
 
 // aiWorker runs queued jobs one at a time and exits when the queue is empty.
@@ -157,6 +189,10 @@ func (b *Bot) runAIJob(j aiJob) {
 	ctx := context.Background()
 	if j.hint != nil {
 		b.runHint(ctx, j)
+		return
+	}
+	if j.analysis != nil {
+		b.runAnalysis(ctx, j.analysis)
 		return
 	}
 	if b.isClosing() {

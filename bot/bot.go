@@ -89,6 +89,7 @@ type Deps struct {
 	Pictures Pictures // nil: text-only boards
 	Solo     SoloPolicy
 	AI       AIOpponent // nil: no games against the AI (ai.go)
+	Analyst  Analyst    // nil: no post-game analysis (analysis.go)
 	Clock    Clock
 	// Deck is the deck new games start with (the deck file, else the
 	// embedded deck). A game keeps the deck it started with: it is stored
@@ -146,6 +147,9 @@ type Bot struct {
 	stopping chan struct{} // closed when Shutdown begins
 
 	aiq aiQueue // the AI opponent's worker (ai.go)
+	// progressEvery: the least time between two progress edits of an
+	// analysis (analysis.go).
+	progressEvery time.Duration
 
 	// holder names this process in the database's outbox leases
 	// (shard.go); checked: games of other shards verified here, under mu.
@@ -176,8 +180,9 @@ func New(d Deps) *Bot {
 	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, paused: map[int64]error{},
 		holder: fmt.Sprintf("shard-%d-%x", d.Shard.ID, hb), checked: map[int64]bool{},
 		langs: map[string]string{}, userLocales: map[string]string{}, guildLocales: map[string]string{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
-		replaySlots: make(chan struct{}, maxReplays),
-		pubs:        map[int64]*bool{}, pubLocks: map[int64]*sync.Mutex{}, panelLocks: map[int64]*sync.Mutex{}, renders: make(chan struct{}, renderSlots()), stopping: make(chan struct{})}
+		replaySlots:   make(chan struct{}, maxReplays),
+		progressEvery: defaultProgressEvery,
+		pubs:          map[int64]*bool{}, pubLocks: map[int64]*sync.Mutex{}, panelLocks: map[int64]*sync.Mutex{}, renders: make(chan struct{}, renderSlots()), stopping: make(chan struct{})}
 }
 
 // lockGame serialises a game's moves in this process.

@@ -88,6 +88,8 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) {
 		b.cmdSettings(ctx, i, opts)
 	case "replay":
 		b.cmdReplay(ctx, i, opts)
+	case "analysis":
+		b.cmdAnalysis(ctx, i, opts)
 	case "history":
 		b.cmdHistory(ctx, i, opts)
 	case "stats":

@@ -100,6 +100,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				withChoices(opt(str, "language"), languageChoices()),
 			),
 			sub("replay", game),
+			sub("analysis", game),
 			sub("history", opt(user, "member")),
 			sub("stats", opt(user, "member")),
 			sub("help"),

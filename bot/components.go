@@ -51,6 +51,8 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 		b.onResignConfirm(ctx, i, id)
 	case verbRematch:
 		b.onRematch(ctx, i, id)
+	case verbAnalysis:
+		b.onAnalysisButton(ctx, i, id)
 	}
 }
 

@@ -1,11 +1,13 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
 
 	"github.com/rfop/rfop/ai"
+	"github.com/rfop/rfop/analysis"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/render"
@@ -158,4 +160,17 @@ func (a *aiOpponent) Levels() []string {
 		out = append(out, string(l))
 	}
 	return out
+}
+
+// DefaultAnalyst is the production post-game analysis (package analysis)
+// at its default budget: the normal level's search at each decision.
+func DefaultAnalyst() Analyst { return analyst{cfg: analysis.DefaultConfig()} }
+
+// NewAnalyst analyses with the given budget (tests use a small one).
+func NewAnalyst(cfg analysis.Config) Analyst { return analyst{cfg: cfg} }
+
+type analyst struct{ cfg analysis.Config }
+
+func (a analyst) Analyse(ctx context.Context, o engine.Options, moves []engine.Move, progress analysis.Progress) (*analysis.Analysis, error) {
+	return analysis.Analyse(ctx, o, moves, a.cfg, progress)
 }

@@ -45,6 +45,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/ai"
+	"github.com/rfop/rfop/analysis"
 	"github.com/rfop/rfop/bot"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/internal/fakediscord"
@@ -105,6 +107,8 @@ type harness struct {
 	deck *engine.Deck
 	// ai: nil for the real AI opponent (package ai).
 	ai bot.AIOpponent
+	// analyst: nil for the real analysis with a small budget.
+	analyst bot.Analyst
 	// shard: the gateway shard the session opens and the bot's games
 	// (zero: the only process).
 	shard bot.Shard
@@ -215,7 +219,11 @@ func (h *harness) start() {
 	if h.wrap != nil {
 		given = h.wrap(store)
 	}
-	b := bot.New(bot.Deps{Session: dg, Store: given, Pictures: pics, Solo: bot.DefaultSolo(), AI: opp, AppID: h.srv.AppID(), Clock: h.clock,
+	an := h.analyst
+	if an == nil {
+		an = bot.NewAnalyst(analysis.Config{Level: ai.Easy, Samples: 20})
+	}
+	b := bot.New(bot.Deps{Session: dg, Store: given, Pictures: pics, Solo: bot.DefaultSolo(), AI: opp, Analyst: an, AppID: h.srv.AppID(), Clock: h.clock,
 		Deck: h.deck, Directory: dg.State, Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }, Shard: h.shard})
 	dg.AddHandler(b.OnInteraction)
 	dg.AddHandler(b.OnChannelDelete)

@@ -3,6 +3,7 @@ package bot
 import (
 	"slices"
 	"strings"
+	"time"
 )
 
 // SetCrashHook installs f, called by the publisher before each step of a
@@ -40,3 +41,7 @@ func IsSelectID(id string) bool {
 	c, err := parseCustomID(id)
 	return err == nil && c.Verb == verbSelect
 }
+
+// SetAnalysisProgressEvery sets the least time between two "analysing…
+// n %" edits (0: one edit per decision that moves the percentage).
+func SetAnalysisProgressEvery(b *Bot, d time.Duration) { b.progressEvery = d }

@@ -20,17 +20,18 @@ const idPrefix = "rfop"
 
 // Verbs.
 const (
-	verbTurn    = "turn"    // open my turn panel
-	verbHand    = "hand"    // show my hand (ephemeral)
-	verbChoose  = "c"       // a choice button: arg = choice index
-	verbSelect  = "s"       // a choice select menu (arg = page): the value is the index
-	verbResign  = "resign"  // confirm resignation
-	verbAccept  = "accept"  // accept a challenge
-	verbDecline = "decline" // decline a challenge
-	verbUndoOK  = "undook"  // opponent consents to an undo: arg = requesting side
-	verbUndoNo  = "undono"  // opponent refuses an undo
-	verbUndo    = "undo"    // the deciding player's own Undo button
-	verbRematch = "rematch" // a finished game's Rematch button
+	verbTurn     = "turn"     // open my turn panel
+	verbHand     = "hand"     // show my hand (ephemeral)
+	verbChoose   = "c"        // a choice button: arg = choice index
+	verbSelect   = "s"        // a choice select menu (arg = page): the value is the index
+	verbResign   = "resign"   // confirm resignation
+	verbAccept   = "accept"   // accept a challenge
+	verbDecline  = "decline"  // decline a challenge
+	verbUndoOK   = "undook"   // opponent consents to an undo: arg = requesting side
+	verbUndoNo   = "undono"   // opponent refuses an undo
+	verbUndo     = "undo"     // the deciding player's own Undo button
+	verbRematch  = "rematch"  // a finished game's Rematch button
+	verbAnalysis = "analysis" // a finished game's "What decided this game?" button
 )
 
 // idShape is what a kind of custom_id carries after its game.
@@ -48,7 +49,7 @@ const (
 // walk of every kind (e2e_clicks_test.go, through EveryCustomID) covers a
 // new kind as soon as it works.
 var idKinds = map[string]idShape{
-	verbTurn: idGame, verbHand: idGame, verbAccept: idGame, verbDecline: idGame, verbRematch: idGame,
+	verbTurn: idGame, verbHand: idGame, verbAccept: idGame, verbDecline: idGame, verbRematch: idGame, verbAnalysis: idGame,
 	verbUndoOK: idVersionSide, verbUndoNo: idVersionSide, verbUndo: idVersionSide, verbResign: idVersionSide,
 	verbChoose: idVersionArg, verbSelect: idVersionArg,
 }

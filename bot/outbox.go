@@ -660,7 +660,7 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 	content := b.boardContent(rec, g, info, notes)
 	comps := []discordgo.MessageComponent{turnRowIn(b.gamePrinter(rec), rec.ID)}
 	if g.S.Result != nil {
-		comps = rematchRow(b.gamePrinter(rec), rec) // the result board: Rematch, for two members
+		comps = b.resultRow(b.gamePrinter(rec), rec) // the result board: Rematch (two members), What decided this game?
 	}
 	// Coalesce: a newer board is waiting, so only that one is drawn; this
 	// one goes out as text (the form it takes once superseded anyway).

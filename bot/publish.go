@@ -191,7 +191,7 @@ func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, i
 	png := b.boardPicture(rec, g, info)
 	comps := []discordgo.MessageComponent{turnRowIn(b.gamePrinter(rec), rec.ID)}
 	if g.S.Result != nil {
-		comps = rematchRow(b.gamePrinter(rec), rec) // the result board: Rematch, for two members
+		comps = b.resultRow(b.gamePrinter(rec), rec) // the result board: Rematch (two members), What decided this game?
 	}
 	live, err := b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard)
 	haveLive := err == nil

@@ -25,6 +25,7 @@ type Config struct {
 	Pictures    Pictures
 	Solo        SoloPolicy
 	AI          AIOpponent
+	Analyst     Analyst // post-game analysis (nil: none)
 	// ReminderEvery is how often reminders are checked (default 1 minute).
 	ReminderEvery time.Duration
 	// Shard is the gateway shard this process opens and whose games'
@@ -86,7 +87,7 @@ func Run(ctx context.Context, cfg Config) error {
 		return err
 	}
 	defer store.Close()
-	b := New(Deps{Session: s, Store: store, Pictures: cfg.Pictures, Solo: cfg.Solo, AI: cfg.AI, Deck: deck, Log: log, Directory: s.State,
+	b := New(Deps{Session: s, Store: store, Pictures: cfg.Pictures, Solo: cfg.Solo, AI: cfg.AI, Analyst: cfg.Analyst, Deck: deck, Log: log, Directory: s.State,
 		Shard: cfg.Shard})
 	s.AddHandler(b.OnInteraction)
 	s.AddHandler(b.OnChannelDelete)

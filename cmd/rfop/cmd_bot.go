@@ -25,6 +25,7 @@ var (
 	botPictures func() (bot.Pictures, error)
 	botSolo     func() bot.SoloPolicy
 	botAI       func() bot.AIOpponent
+	botAnalyst  func() bot.Analyst
 )
 
 func init() {
@@ -128,6 +129,9 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if botAI != nil {
 		cfg.AI = botAI()
+	}
+	if botAnalyst != nil {
+		cfg.Analyst = botAnalyst()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -10,7 +10,8 @@ import (
 
 func init() {
 	botSolo = bot.DefaultSolo
-	botAI = bot.DefaultAI // the AI opponent of the two-player game (package ai)
+	botAI = bot.DefaultAI           // the AI opponent of the two-player game (package ai)
+	botAnalyst = bot.DefaultAnalyst // post-game analysis (package analysis)
 	soloChooser = func(g *engine.Game, p engine.Prompt) (engine.Choice, string, error) {
 		c, ex, err := (&solo.Policy{}).Decide(g, p)
 		return c, ex.String(), err
