@@ -173,6 +173,8 @@ func TestE2EHistoryStatsReplayRematch(t *testing.T) {
 	_, st := h.command(carol, guildID, chanID, fakediscord.SubCmd("stats"))
 	require.True(t, st.Ephemeral())
 	assert.Contains(t, st.Content, "4 finished games (3 rated) · Versailles won 4, the Commune 0")
+	// The ratings' side term (issue 29): (0 + 10) / (3 + 20) = 43%.
+	assert.Contains(t, st.Content, "the Commune wins 43% of games between equal players here (estimated from 3 rated games")
 	assert.Contains(t, st.Content, "1. <@"+alice+"> — **")
 	assert.Contains(t, st.Content, "2. <@"+bob+"> — **")
 	assert.Contains(t, st.Content, "<@"+alice+"> — 4 games, 2 won · as Versailles 2–0 · as the Commune 0–2 · 3 rated")

@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/rfop/rfop/analysis"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/locale"
@@ -158,18 +159,19 @@ func (b *Bot) backfillResults(ctx context.Context) int {
 	return recorded
 }
 
-// rateResults is the storage.RateFunc: Glicko-2 over a guild's rated
-// results in the order they ended.
+// rateResults is the storage.RateFunc: Glicko-2 with the side term over
+// a guild's rated results in the order they ended (package rating,
+// docs/ratings.md).
 func rateResults(rated []storage.GameResult) ([]storage.PlayerRating, error) {
 	games := make([]rating.Game, 0, len(rated))
 	guild := ""
 	for _, r := range rated {
 		guild = r.GuildID
-		loser := storage.SideCommune
+		loser, side := storage.SideCommune, rating.Versailles
 		if r.Winner == storage.SideCommune {
-			loser = storage.SideVersailles
+			loser, side = storage.SideVersailles, rating.Commune
 		}
-		games = append(games, rating.Game{Winner: r.Player(r.Winner), Loser: r.Player(loser)})
+		games = append(games, rating.Game{Winner: r.Player(r.Winner), Loser: r.Player(loser), WinnerSide: side})
 	}
 	players, err := rating.Rate(games)
 	if err != nil {
@@ -349,6 +351,7 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, o options)
 	}
 	var sb strings.Builder
 	sb.WriteString(p.N("history.stats.title", st.Games, locale.Args{"Rated": st.Rated, "WonV": st.Wins[0], "WonC": st.Wins[1]}) + "\n")
+	sb.WriteString(sideLine(p, rating.SideAdvantage{Games: st.Rated, CommuneWins: st.RatedCommuneWins}) + "\n")
 	if member != "" {
 		b.memberStats(ctx, p, &sb, i.GuildID, member, st, board)
 	} else {
@@ -374,6 +377,12 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, o options)
 		}
 	}
 	b.replyEphemeral(i, truncate(strings.TrimRight(sb.String(), "\n"), 2000))
+}
+
+// sideLine is the ratings' current side estimate: "the Commune wins 58%
+// of games between equal players here".
+func sideLine(p *locale.Printer, a rating.SideAdvantage) string {
+	return p.N("history.stats.sides", a.Games, locale.Args{"Percent": analysis.Percent(p, a.CommuneShare())})
 }
 
 func (b *Bot) memberStats(ctx context.Context, p *locale.Printer, sb *strings.Builder, guildID, member string, st storage.GuildStats, board []storage.PlayerRating) {

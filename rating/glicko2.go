@@ -1,19 +1,29 @@
 // Package rating implements the Glicko-2 rating system (Mark E. Glickman,
 // "Example of the Glicko-2 system", Boston University, 2013: steps 1-8),
-// for the per-server ratings of /rfop stats. It imports nothing of ours.
+// with a side term, for the per-server ratings of /rfop stats. It imports
+// nothing of ours.
 //
 // No Go module implementing Glicko-2 is both maintained and widely used
 // (the few on the module proxy are unversioned single-author code or
 // change the algorithm), so this is Glickman's published algorithm,
 // pinned by his worked example (glicko2_test.go).
 //
-// How rfop uses it (Rate): every finished game between two human players
-// is its own rating period for those two players, in the order the games
-// ended, each updated from both players' ratings before the game. Draws
-// do not exist in Red Flag Over Paris (the tiebreaker always names a
-// winner). Players who do not play keep their rating and deviation: the
-// deviation does not grow with idle time, since a Discord server's games
-// come in irregular bursts rather than regular periods.
+// How rfop uses it (Table, Rate): every finished game between two human
+// players is its own rating period for those two players, in the order
+// the games ended, each updated from both players' ratings before the
+// game. Draws do not exist in Red Flag Over Paris (the tiebreaker always
+// names a winner). Players who do not play keep their rating and
+// deviation: the deviation does not grow with idle time, since a Discord
+// server's games come in irregular bursts rather than regular periods.
+//
+// The side term (sides.go, issue 29): the two sides are not equal, so
+// each game's expected score gives the player of the favoured side an
+// advantage in rating points, estimated from the server's rated games
+// before that game (SideAdvantage: the Commune's share of the wins with
+// 20 even games assumed). Table.Apply is the one step per game; Rate and
+// RateTable apply it to every game in order, so a table kept up to date
+// game by game equals one rebuilt from all the results. docs/ratings.md
+// has the method and a worked example (pinned by sides_test.go).
 package rating
 
 import (
@@ -50,10 +60,14 @@ func New() Rating {
 
 // Result is one game of a rating period from the rated player's side:
 // the opponent's rating before the period and the score (1 win, 0 loss,
-// 0.5 draw).
+// 0.5 draw). Advantage, in rating points, is added to the player's side
+// of the expected score (a side term, SideAdvantage.Points: positive when
+// the player had the favoured side); 0 is Glickman's algorithm as he
+// wrote it.
 type Result struct {
-	Opponent Rating
-	Score    float64
+	Opponent  Rating
+	Score     float64
+	Advantage float64
 }
 
 // ErrInvalid is returned for a rating or score outside its domain.
@@ -76,13 +90,13 @@ func Update(p Rating, results []Result, tau float64) (Rating, error) {
 	// Steps 3 and 4: the estimated variance v and improvement Δ.
 	var vinv, sum float64
 	for _, r := range results {
-		if !valid(r.Opponent) || r.Score < 0 || r.Score > 1 || math.IsNaN(r.Score) {
+		if !valid(r.Opponent) || r.Score < 0 || r.Score > 1 || math.IsNaN(r.Score) || math.IsNaN(r.Advantage) || math.IsInf(r.Advantage, 0) {
 			return p, ErrInvalid
 		}
 		muj := (r.Opponent.Rating - DefaultRating) / scale
 		phij := r.Opponent.Deviation / scale
 		gj := g(phij)
-		ej := e(mu, muj, phij)
+		ej := e(mu+r.Advantage/scale, muj, phij)
 		vinv += gj * gj * ej * (1 - ej)
 		sum += gj * (r.Score - ej)
 	}
@@ -138,9 +152,11 @@ func valid(p Rating) bool {
 	return ok(p.Rating) && ok(p.Deviation) && ok(p.Volatility) && p.Deviation > 0 && p.Volatility > 0
 }
 
-// Game is one rated game for Rate: the two players and who won.
+// Game is one rated game for Rate: the two players, who won, and the
+// side the winner played (NoSide: no side term for this game).
 type Game struct {
 	Winner, Loser string
+	WinnerSide    Side
 }
 
 // Player is a player's rating and record after Rate.
@@ -151,38 +167,99 @@ type Player struct {
 	Wins   int
 }
 
-// Rate replays games in order, each its own rating period for its two
-// players, from everyone's default rating, and returns every player's
-// final rating and record, in order of first appearance.
+// Table is a server's ratings at one point of its history: every
+// player's rating and record, and the side estimate from the games so
+// far. Apply is the one step that takes it to the next game; Rate is
+// that step applied to every game in order from an empty table, so a
+// table kept up to date game by game and one rebuilt from all the
+// results are the same.
+type Table struct {
+	Players []Player // in order of first appearance
+	Sides   SideAdvantage
+	idx     map[string]int
+}
+
+// NewTable is the table before any game.
+func NewTable() *Table { return &Table{idx: map[string]int{}} }
+
+// Player returns a player's entry, or false if they have not played.
+func (t *Table) Player(id string) (Player, bool) {
+	if k, ok := t.idx[id]; ok {
+		return t.Players[k], true
+	}
+	return Player{}, false
+}
+
+// Add puts a player into the table as they are (a table rebuilt from
+// stored ratings; Apply adds new players itself).
+func (t *Table) Add(p Player) {
+	if k, ok := t.idx[p.ID]; ok {
+		t.Players[k] = p
+		return
+	}
+	t.idx[p.ID] = len(t.Players)
+	t.Players = append(t.Players, p)
+}
+
+func (t *Table) get(id string) int {
+	if k, ok := t.idx[id]; ok {
+		return k
+	}
+	t.Add(Player{ID: id, Rating: New()})
+	return len(t.Players) - 1
+}
+
+// Apply rates one game, its own rating period for its two players, each
+// updated from both players' ratings before the game, with the side term
+// of the games before it (t.Sides); then the game counts in the side
+// estimate.
+func (t *Table) Apply(gm Game) error {
+	if gm.Winner == "" || gm.Loser == "" || gm.Winner == gm.Loser {
+		return ErrInvalid
+	}
+	adv := 0.0 // rating points in the winner's favour
+	switch gm.WinnerSide {
+	case Commune:
+		adv = t.Sides.Points()
+	case Versailles:
+		adv = -t.Sides.Points()
+	}
+	w, l := t.get(gm.Winner), t.get(gm.Loser)
+	rw, rl := t.Players[w].Rating, t.Players[l].Rating
+	nw, err := Update(rw, []Result{{Opponent: rl, Score: 1, Advantage: adv}}, Tau)
+	if err != nil {
+		return err
+	}
+	nl, err := Update(rl, []Result{{Opponent: rw, Score: 0, Advantage: -adv}}, Tau)
+	if err != nil {
+		return err
+	}
+	t.Players[w].Rating, t.Players[l].Rating = nw, nl
+	t.Players[w].Games++
+	t.Players[l].Games++
+	t.Players[w].Wins++
+	t.Sides = t.Sides.With(gm.WinnerSide)
+	return nil
+}
+
+// Rate replays games in order (Table.Apply each) from everyone's default
+// rating and no side estimate, and returns every player's final rating
+// and record, in order of first appearance.
 func Rate(games []Game) ([]Player, error) {
-	idx := map[string]int{}
-	var out []Player
-	get := func(id string) int {
-		if k, ok := idx[id]; ok {
-			return k
-		}
-		idx[id] = len(out)
-		out = append(out, Player{ID: id, Rating: New()})
-		return len(out) - 1
+	t, err := RateTable(games)
+	if err != nil {
+		return nil, err
 	}
+	return t.Players, nil
+}
+
+// RateTable is Rate's whole table, the side estimate included.
+func RateTable(games []Game) (*Table, error) {
+	t := NewTable()
 	for _, gm := range games {
-		if gm.Winner == "" || gm.Loser == "" || gm.Winner == gm.Loser {
-			return nil, ErrInvalid
-		}
-		w, l := get(gm.Winner), get(gm.Loser)
-		rw, rl := out[w].Rating, out[l].Rating
-		nw, err := Update(rw, []Result{{Opponent: rl, Score: 1}}, Tau)
-		if err != nil {
+		if err := t.Apply(gm); err != nil {
 			return nil, err
 		}
-		nl, err := Update(rl, []Result{{Opponent: rw, Score: 0}}, Tau)
-		if err != nil {
-			return nil, err
-		}
-		out[w].Rating, out[l].Rating = nw, nl
-		out[w].Games++
-		out[l].Games++
-		out[w].Wins++
 	}
-	return out, nil
+	return t, nil
 }

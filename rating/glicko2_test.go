@@ -49,7 +49,7 @@ func TestNoGamesOnlyDeviationGrows(t *testing.T) {
 }
 
 func TestRateOrderAndRecords(t *testing.T) {
-	players, err := Rate([]Game{{"a", "b"}, {"a", "b"}, {"b", "c"}})
+	players, err := Rate([]Game{{Winner: "a", Loser: "b"}, {Winner: "a", Loser: "b"}, {Winner: "b", Loser: "c"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestRateOrderAndRecords(t *testing.T) {
 }
 
 func TestInvalidInputs(t *testing.T) {
-	if _, err := Rate([]Game{{"a", "a"}}); err == nil {
+	if _, err := Rate([]Game{{Winner: "a", Loser: "a"}}); err == nil {
 		t.Error("a game against oneself was rated")
 	}
 	if _, err := Update(Rating{Rating: 1500, Deviation: 0, Volatility: 0.06}, nil, Tau); err == nil {

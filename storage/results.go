@@ -75,8 +75,11 @@ type GuildStats struct {
 	Games int
 	Rated int
 	// Wins by side: [Versailles, Commune].
-	Wins    [2]int
-	Players []PlayerRecord // most games first
+	Wins [2]int
+	// RatedCommuneWins: the Commune's wins among the rated games (the
+	// evidence of the ratings' side term).
+	RatedCommuneWins int
+	Players          []PlayerRecord // most games first
 }
 
 // Results is the part of the Store that keeps results and ratings.
@@ -291,8 +294,9 @@ func (s *sqlStore) Stats(ctx context.Context, guildID, userID string) (GuildStat
 		err := tx.QueryRowContext(ctx, `SELECT COUNT(*),
 			COALESCE(SUM(rated), 0),
 			COALESCE(SUM(CASE WHEN winner = 'versailles' THEN 1 ELSE 0 END), 0),
-			COALESCE(SUM(CASE WHEN winner = 'commune' THEN 1 ELSE 0 END), 0)
-			FROM results WHERE guild_id = ?`, guildID).Scan(&st.Games, &st.Rated, &st.Wins[0], &st.Wins[1])
+			COALESCE(SUM(CASE WHEN winner = 'commune' THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN winner = 'commune' AND rated = 1 THEN 1 ELSE 0 END), 0)
+			FROM results WHERE guild_id = ?`, guildID).Scan(&st.Games, &st.Rated, &st.Wins[0], &st.Wins[1], &st.RatedCommuneWins)
 		if err != nil {
 			return fmt.Errorf("storage: stats of guild %s: %w", guildID, err)
 		}

@@ -120,6 +120,7 @@ func TestResultsHistoryStatsAndRatings(t *testing.T) {
 		require.Equal(t, 4, st.Games)
 		require.Equal(t, 3, st.Rated)
 		require.Equal(t, [2]int{2, 2}, st.Wins)
+		require.Equal(t, 2, st.RatedCommuneWins, "the Commune's wins among rated games (the solo game's win is Versailles')")
 		byUser := map[string]storage.PlayerRecord{}
 		for _, p := range st.Players {
 			byUser[p.UserID] = p
