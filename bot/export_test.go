@@ -45,3 +45,11 @@ func IsSelectID(id string) bool {
 // SetAnalysisProgressEvery sets the least time between two "analysing…
 // n %" edits (0: one edit per decision that moves the percentage).
 func SetAnalysisProgressEvery(b *Bot, d time.Duration) { b.progressEvery = d }
+
+// QueuedAIJobs is the number of jobs waiting on the AI worker (not the
+// one it runs).
+func QueuedAIJobs(b *Bot) int {
+	b.aiq.mu.Lock()
+	defer b.aiq.mu.Unlock()
+	return len(b.aiq.jobs)
+}
