@@ -34,6 +34,7 @@ type Point struct {
 	Move     int         `json:"move"` // index of the move in the log, undos included (0-based)
 	Round    int         `json:"round"`
 	Final    bool        `json:"final_crisis"`
+	Scorings int         `json:"scorings"` // scorings of rounds before this decision
 	Side     engine.Side `json:"-"`
 	SideName string      `json:"side"` // "Versailles" or "Commune"
 	// Chance is the Commune's chance to win before this decision: the
@@ -90,6 +91,10 @@ type Turning struct {
 	Point  int     `json:"decision"` // index in Points
 	Before float64 `json:"before"`
 	After  float64 `json:"after"`
+	// Scored: a round ended between this decision and the next (its
+	// scoring, the objectives it reveals and the next deal are part of
+	// the swing).
+	Scored bool `json:"scored_between"`
 }
 
 // Swing is After - Before (the Commune's chance).
@@ -157,6 +162,12 @@ func Analyse(ctx context.Context, o engine.Options, moves []engine.Move, cfg Con
 	if g, err = engine.New(o); err != nil {
 		return nil, fmt.Errorf("analysis: %w", err)
 	}
+	scorings := 0
+	g.SetObserver(func(c engine.Checkpoint) {
+		if c.Kind == engine.CheckpointPlaysOver { // a round's (or the Final Crisis') scoring begins
+			scorings++
+		}
+	})
 	for _, k := range idx {
 		m := moves[k]
 		if p, ok := g.PromptFor(m.Side); ok && !m.Resign && len(p.Choices) > 1 {
@@ -167,7 +178,7 @@ func Analyse(ctx context.Context, o engine.Options, moves []engine.Move, cfg Con
 			if err != nil {
 				return nil, fmt.Errorf("analysis: move %d: %w", k+1, err)
 			}
-			pt.Move = k
+			pt.Move, pt.Scorings = k, scorings
 			a.Points = append(a.Points, pt)
 			if progress != nil {
 				progress(len(a.Points), total)
@@ -254,7 +265,7 @@ func (a *Analysis) After(i int) float64 {
 func turningPoints(ps []Point, n int) []Turning {
 	var ts []Turning
 	for i := 0; i+1 < len(ps); i++ {
-		ts = append(ts, Turning{Point: i, Before: ps[i].Chance, After: ps[i+1].Chance})
+		ts = append(ts, Turning{Point: i, Before: ps[i].Chance, After: ps[i+1].Chance, Scored: ps[i+1].Scorings != ps[i].Scorings || ps[i+1].Round != ps[i].Round})
 	}
 	slices.SortStableFunc(ts, func(a, b Turning) int {
 		x, y := math.Abs(a.Swing()), math.Abs(b.Swing())
@@ -295,7 +306,7 @@ func standing(moves []engine.Move) []int {
 // Version is the version of the stored form (Encode): a stored analysis
 // of another version is made again. Raise it when the analysis changes
 // (its method, its level, the evaluation it uses).
-const Version = 1
+const Version = 2
 
 // Encode is the analysis as the bot stores it (JSON).
 func (a *Analysis) Encode() ([]byte, error) { return json.Marshal(a) }

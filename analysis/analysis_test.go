@@ -130,6 +130,7 @@ func TestAnalyseRandomGame(t *testing.T) {
 		}
 	}
 	assert.Greater(t, rounds, 1, "a whole game has several rounds")
+	assert.GreaterOrEqual(t, a.Points[len(a.Points)-1].Scorings, 3, "the three rounds were scored before the Final Crisis' last decision")
 	// The turning points: three, in the order played, and the largest
 	// swings between consecutive decisions.
 	require.Len(t, a.Turning, 3)
@@ -140,6 +141,8 @@ func TestAnalyseRandomGame(t *testing.T) {
 		}
 		assert.Equal(t, a.Points[tp.Point].Chance, tp.Before)
 		assert.Equal(t, a.Points[tp.Point+1].Chance, tp.After)
+		x, y := a.Points[tp.Point], a.Points[tp.Point+1]
+		assert.Equal(t, x.Scorings != y.Scorings || x.Round != y.Round, tp.Scored)
 		smallest = min(smallest, abs(tp.Swing()))
 	}
 	for i := 0; i+1 < len(a.Points); i++ {

@@ -25,11 +25,16 @@ func (a *Analysis) Where(p *locale.Printer, i int) string {
 // TurningText is one turning point in one sentence in p's language: where
 // it was, what was played, what the AI would have played (and by how many
 // points of chance its search preferred that), and how the Commune's
-// chance moved. deck is the game's deck (nil: the built-in one).
+// chance moved (saying so when a round ended in between: the swing is
+// then partly the scoring's, objectives revealed included, and the next
+// deal's). deck is the game's deck (nil: the built-in one).
 func (a *Analysis) TurningText(p *locale.Printer, deck *engine.Deck, t Turning) string {
 	pt := a.Points[t.Point]
 	args := locale.Args{"Where": a.Where(p, t.Point), "Side": p.Side(pt.Side), "Played": p.Msg(deck, pt.PlayedMsg),
-		"Best": p.Msg(deck, pt.BestMsg), "Before": Percent(p, t.Before), "After": Percent(p, t.After)}
+		"Best": p.Msg(deck, pt.BestMsg), "Before": Percent(p, t.Before), "After": Percent(p, t.After), "Scoring": ""}
+	if t.Scored {
+		args["Scoring"] = p.T("analysis.turning.scoring", nil)
+	}
 	switch {
 	case pt.Agrees:
 		return p.T("analysis.turning.agrees", args)
