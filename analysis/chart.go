@@ -145,7 +145,7 @@ func (a *Analysis) Chart(p *locale.Printer, game int64) ([]byte, error) {
 		for _, try := range []struct {
 			s    string
 			size float64
-		}{{long, 26}, {long, 22}, {short, 26}} {
+		}{{long, 26}, {long, 22}, {long, 19}, {short, 26}} {
 			dc.SetFontFace(face(regular, try.size))
 			if w, _ := dc.MeasureString(try.s); w <= sx1-sx0-6 {
 				dc.SetColor(colSoft)
