@@ -46,10 +46,16 @@ func IsSelectID(id string) bool {
 // n %" edits (0: one edit per decision that moves the percentage).
 func SetAnalysisProgressEvery(b *Bot, d time.Duration) { b.progressEvery = d }
 
-// QueuedAIJobs is the number of jobs waiting on the AI worker (not the
-// one it runs).
-func QueuedAIJobs(b *Bot) int {
+// QueuedAIGameJobs is the number of jobs other than analyses (AI games,
+// hints) waiting on the AI worker.
+func QueuedAIGameJobs(b *Bot) int {
 	b.aiq.mu.Lock()
 	defer b.aiq.mu.Unlock()
-	return len(b.aiq.jobs)
+	n := 0
+	for _, j := range b.aiq.jobs {
+		if j.analysis == nil {
+			n++
+		}
+	}
+	return n
 }
