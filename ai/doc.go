@@ -22,6 +22,10 @@
 //     subtree of the chosen move is kept while the same side decides again
 //     at once (the next cube of the same operations), every other tree is
 //     dropped.
+//   - Searcher.Estimate: a side's chance to win from its InfoSet, with or
+//     without a decision (playouts from fresh deals, scored as the search
+//     scores its iterations); the post-game analysis (package analysis)
+//     asks it of both sides at every decision.
 //   - Greedy: the one-ply baseline; each choice on one sample, the rest of
 //     its own turn completed one step ahead at a time, scored by Evaluate.
 //   - Random: a uniformly random legal choice.
