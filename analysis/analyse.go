@@ -216,7 +216,7 @@ func Decision(g *engine.Game, side engine.Side, played engine.Choice, cfg Config
 			}
 			return Point{}, err
 		}
-		est := ai.NewSearcher(cfg.Level.Config(), seed).Estimate(is, cfg.Samples)
+		est := ai.NewSearcher(estimateConfig(cfg.Level), seed).Estimate(is, cfg.Samples)
 		if sd == engine.Versailles {
 			pt.Versailles = est
 		} else {
@@ -244,6 +244,17 @@ func Decision(g *engine.Game, side engine.Side, played engine.Choice, cfg Config
 	pt.Agrees = pt.Best == played
 	pt.BestMsg = g.ChoiceMsg(pr, pt.Best)
 	return pt, nil
+}
+
+// estimateConfig is the level's search with playouts to the end of the
+// game: an estimate whose playouts stopped at the round's end would look
+// a whole round further from a decision just after a round's scoring
+// than from the one just before it, and the line would jump at every
+// round's end for that alone.
+func estimateConfig(l ai.Level) ai.Config {
+	c := l.Config()
+	c.Horizon, c.HorizonPlays = 0, 0
+	return c
 }
 
 // After is the Commune's chance after decision i: at the next decision,
@@ -306,7 +317,7 @@ func standing(moves []engine.Move) []int {
 // Version is the version of the stored form (Encode): a stored analysis
 // of another version is made again. Raise it when the analysis changes
 // (its method, its level, the evaluation it uses).
-const Version = 2
+const Version = 3
 
 // Encode is the analysis as the bot stores it (JSON).
 func (a *Analysis) Encode() ([]byte, error) { return json.Marshal(a) }

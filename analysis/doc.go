@@ -20,7 +20,8 @@
 // A decision is a move of the log that had more than one legal choice
 // (undone moves are left out, as in a replay). At each: the estimate of
 // both sides (ai.Searcher.Estimate: playouts from random deals of what the
-// side cannot see), and the deciding side's search of its options
+// side cannot see, played to the end of the game so that the estimate
+// does not jump at a round's end), and the deciding side's search of its options
 // (ai.Searcher.Rank: the AI's choice and the win chance it gives the
 // played move and its own). The chart's line is the Commune's chance, the
 // mean of the Commune's own estimate and one minus Versailles': both
