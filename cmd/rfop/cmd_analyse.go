@@ -148,7 +148,7 @@ func runAnalyse(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%d. %s\n", k+1, t)
 		}
 		if *out != "" {
-			fmt.Fprintf(stderr, "%d decisions analysed in %.1f s; chart written to %s\n", len(a.Points), took.Seconds(), *out)
+			fmt.Fprintln(stderr, p.N("analysis.cli.done", len(a.Points), locale.Args{"Seconds": fmt.Sprintf("%.1f", took.Seconds()), "Out": *out}))
 		}
 		return 0
 	}
