@@ -65,7 +65,6 @@ type analysisJob struct {
 // cmdAnalysis: /rfop analysis [game], this channel's last finished game
 // by default.
 func (b *Bot) cmdAnalysis(ctx context.Context, i *discordgo.Interaction, o options) {
-
 	p := b.privatePrinterOf(i)
 	var rec storage.Game
 	var err error
@@ -85,7 +84,7 @@ func (b *Bot) cmdAnalysis(ctx context.Context, i *discordgo.Interaction, o optio
 	}
 	if err != nil {
 		b.Log.Error("analysis: read game", "err", err)
-		b.replyEphemeral(i, p.T("analysis.bot.failed", locale.Args{"Game": o.int("game", 0)}))
+		b.replyEphemeral(i, p.T("history.stats.failed", nil)) // the database could not be read
 		return
 	}
 	b.answerAnalysis(ctx, i, rec, false)
