@@ -20,6 +20,7 @@ import (
 // rfop analyse --seed S --random-game --json: the win chance of every
 // decision, the three turning points with their sentence, and the chart.
 func TestAnalyseRandomGameJSON(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "chart.png")
 	code, stdout, errOut := runCmd(nil, "analyse", "--seed", "7", "--random-game", "--level", "easy", "--samples", "30", "--out", out, "--json")
 	require.Equal(t, 0, code, errOut)
@@ -60,6 +61,7 @@ func TestAnalyseRandomGameJSON(t *testing.T) {
 // rfop analyse --db FILE --game N prints the turning points in the
 // language asked, numbered, and writes the chart.
 func TestAnalyseStoredGame(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "rfop.db")
