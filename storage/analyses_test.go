@@ -14,6 +14,7 @@ import (
 // storing again replaces it (a newer encoding version); a game without
 // one is ErrNotFound.
 func TestAnalysesAreKeptByGame(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
 		path := b.newDB(t)
