@@ -141,7 +141,7 @@ func (a *heldAI) Choose(game int64, level string, seed uint64, is *engine.InfoSe
 func TestE2EAIThinksOffTheInteractionPath(t *testing.T) {
 	t.Parallel()
 	held := &heldAI{AIOpponent: bot.DefaultAI(), thinking: make(chan struct{}), release: make(chan struct{})}
-	h := &harness{t: t, srv: fakediscord.New(t, defaultGuild(), botAPIVersion()), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7, clock: &offsetClock{}, ai: held}
+	h := &harness{t: t, srv: fakediscord.New(t, defaultGuild(), botAPIVersion(), discordSpec(t)), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7, clock: &offsetClock{}, ai: held}
 	h.start()
 	t.Cleanup(h.stop)
 	t.Cleanup(held.free) // before stop: a held AI would keep Shutdown waiting

@@ -69,7 +69,7 @@ func handPNG(t *testing.T, rec storage.Game, deck *engine.Deck, side engine.Side
 
 func newHarnessWithDeck(t *testing.T, deck *engine.Deck) *harness {
 	t.Helper()
-	h := &harness{t: t, srv: fakediscord.New(t, defaultGuild(), botAPIVersion()), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7,
+	h := &harness{t: t, srv: fakediscord.New(t, defaultGuild(), botAPIVersion(), discordSpec(t)), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7,
 		clock: &offsetClock{}, deck: deck}
 	h.start()
 	t.Cleanup(h.stop)
@@ -273,7 +273,7 @@ func TestRunWithADeckFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "deck.json")
 	writeDeck(t, path, "Custom #", true)
 	deck := loadDeck(t, path)
-	srv := fakediscord.New(t, defaultGuild(), botAPIVersion())
+	srv := fakediscord.New(t, defaultGuild(), botAPIVersion(), discordSpec(t))
 	dbPath := filepath.Join(t.TempDir(), "rfop.db")
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan struct{})

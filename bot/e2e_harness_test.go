@@ -49,6 +49,7 @@ import (
 	"github.com/rfop/rfop/analysis"
 	"github.com/rfop/rfop/bot"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/internal/discordspec"
 	"github.com/rfop/rfop/internal/fakediscord"
 	"github.com/rfop/rfop/internal/testctx"
 	"github.com/rfop/rfop/storage"
@@ -174,7 +175,7 @@ func defaultGuildConfig() fakediscord.Guild {
 // newHarnessWith: pictures nil means the real renderer.
 func newHarnessWith(t testing.TB, pictures bot.Pictures, opts ...fakediscord.Option) *harness {
 	t.Helper()
-	h := &harness{t: t, srv: fakediscord.New(t, append(opts, botAPIVersion())...), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7, pictures: pictures, clock: &offsetClock{}}
+	h := &harness{t: t, srv: fakediscord.New(t, append(opts, botAPIVersion(), discordSpec(t))...), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7, pictures: pictures, clock: &offsetClock{}}
 	h.start()
 	t.Cleanup(h.stop)
 	return h
@@ -189,6 +190,17 @@ func botAPIVersion() fakediscord.Option {
 		panic("bot.APIVersion is not a number: " + bot.APIVersion)
 	}
 	return fakediscord.WithAPIVersion(v)
+}
+
+// discordSpec checks every request the bot sends against Discord's own
+// description of API v10 (internal/discordspec): one the real Discord
+// would refuse fails the test.
+func discordSpec(t testing.TB) fakediscord.Option {
+	ck, err := discordspec.Load()
+	require.NoError(t, err)
+	return fakediscord.WithRequestCheck(func(r *fakediscord.Request) error {
+		return ck.Check(r.Method, r.Path, strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/"), r.Payload)
+	})
 }
 
 func (h *harness) start() {

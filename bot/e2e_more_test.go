@@ -219,7 +219,7 @@ func TestRunAgainstFakeDiscord(t *testing.T) {
 	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 
 	wait := testctx.Context(t)
-	srv := fakediscord.New(t, defaultGuild(), botAPIVersion())
+	srv := fakediscord.New(t, defaultGuild(), botAPIVersion(), discordSpec(t))
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan struct{})
 	done := make(chan error, 1)

@@ -296,7 +296,7 @@ func TestE2ERestartResumes(t *testing.T) {
 // storagetest), failed under RFOP_REQUIRE_POSTGRES=1.
 func TestE2ERestartResumesOnPostgres(t *testing.T) {
 	t.Parallel()
-	h := &harness{t: t, srv: fakediscord.New(t, defaultGuild(), botAPIVersion()), dbPath: storagetest.PostgresURL(t), seed: 7, clock: &offsetClock{}}
+	h := &harness{t: t, srv: fakediscord.New(t, defaultGuild(), botAPIVersion(), discordSpec(t)), dbPath: storagetest.PostgresURL(t), seed: 7, clock: &offsetClock{}}
 	h.start()
 	t.Cleanup(h.stop)
 	restartResumes(t, h)

@@ -2,6 +2,8 @@ package fakediscord
 
 import (
 	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -128,4 +130,30 @@ func TestWithAPIVersionRefusesOtherVersions(t *testing.T) {
 	require.Len(t, rec.errors(), 1)
 	assert.Contains(t, rec.errors()[0], "GET /api/v9/channels/c1")
 	assert.Contains(t, rec.errors()[0], "GATEWAY /gateway")
+}
+
+// WithRequestCheck refuses what its check refuses, like Discord, and the
+// test fails at cleanup; other requests are served.
+func TestWithRequestCheckRefusesAndFails(t *testing.T) {
+	t.Parallel()
+	rec := &recTB{TB: t}
+	srv := New(rec, WithGuild(testGuild()), WithRequestCheck(func(r *Request) error {
+		if strings.Contains(string(r.Payload), "forbidden") {
+			return errors.New("no forbidden words")
+		}
+		return nil
+	}))
+	dg, err := discordgo.New("Bot x")
+	require.NoError(t, err)
+	dg.Client = srv.HTTPClient()
+	_, err = dg.ChannelMessageSend("c1", "fine")
+	require.NoError(t, err)
+	_, err = dg.ChannelMessageSend("c1", "forbidden")
+	status, code := restCode(t, err)
+	assert.Equal(t, 400, status)
+	assert.Equal(t, 50035, code)
+	assert.Len(t, srv.Messages("c1"), 1, "the refused message was not posted")
+	srv.Close()
+	require.Len(t, rec.errors(), 1)
+	assert.Contains(t, rec.errors()[0], "no forbidden words")
 }

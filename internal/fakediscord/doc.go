@@ -75,7 +75,10 @@
 // API versions: every /api/vN path is served, and Request.APIVersion says
 // which version a call named. WithAPIVersion pins one: other versions are
 // refused (REST 400 / 50041, gateway closed with 4012) and fail the test
-// at cleanup; the bot's end-to-end tests pin v10.
+// at cleanup; the bot's end-to-end tests pin v10. WithRequestCheck runs a
+// check on every API request (the bot's tests check each against
+// Discord's own API description, internal/discordspec): a request it
+// refuses is answered 400 / 50035 and fails the test at cleanup.
 //
 // Gateway: HELLO, IDENTIFY -> READY (unavailable guild stubs) then
 // GUILD_CREATE per guild, heartbeats acknowledged, RESUME replays missed

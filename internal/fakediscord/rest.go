@@ -221,9 +221,16 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		req.Route = rt.method + " " + rt.pattern
 	}
 
+	var checkErr error
+	if isAPI && err == nil && s.cfg.requestCheck != nil {
+		checkErr = s.cfg.requestCheck(req)
+	}
 	logged := *req
 	logged.Body, logged.Payload = nil, nil
 	s.mu.Lock()
+	if checkErr != nil {
+		s.refused = append(s.refused, checkErr.Error())
+	}
 	s.requests = append(s.requests, &logged)
 	fault := s.takeFaultLocked(req)
 	badVersion := isAPI && s.cfg.apiVersion != 0 && version != s.cfg.apiVersion
@@ -242,6 +249,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		c.status = fault.status
 	case badVersion:
 		c.fail(&apiErr{status: 400, code: 50041, msg: "Invalid API version provided"})
+	case checkErr != nil:
+		c.fail(&apiErr{status: 400, code: 50035, msg: "Invalid Form Body: " + checkErr.Error()})
 	case err != nil:
 		c.fail(&apiErr{status: 400, code: 50109, msg: "fake discord: " + err.Error()})
 	case rt == nil:

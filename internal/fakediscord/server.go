@@ -107,6 +107,7 @@ type config struct {
 	maxResumeBuffered int
 	shards            int
 	apiVersion        int
+	requestCheck      func(*Request) error
 }
 
 // WithBotUser sets the bot's user id and name (default: a fresh snowflake
@@ -193,6 +194,15 @@ func WithoutFileData() Option { return func(c *config) { c.noFileData = true } }
 // APIVersion).
 func WithAPIVersion(v int) Option { return func(c *config) { c.apiVersion = v } }
 
+// WithRequestCheck checks every API request (its Payload and Header
+// included) with check before serving it, as a stricter Discord would: a
+// request check refuses is answered 400 with code 50035 and the reason,
+// and fails the test at cleanup. The bot's end-to-end tests check each
+// request against Discord's own API description (internal/discordspec).
+func WithRequestCheck(check func(*Request) error) Option {
+	return func(c *config) { c.requestCheck = check }
+}
+
 // WithStrictCommands makes SlashCommand and Autocomplete fail the test when
 // the command was not registered by the bot (bulk overwrite or create).
 // Otherwise unregistered commands are dispatched anyway, and only registered
@@ -244,6 +254,7 @@ type Server struct {
 	requests    []*Request
 	unknown     []string
 	badVersions []string // calls under a version WithAPIVersion does not serve
+	refused     []string // calls WithRequestCheck refused, with why
 
 	gw gateway
 
@@ -337,6 +348,12 @@ func (s *Server) Close() {
 	s.mu.Unlock()
 	if len(bad) > 0 {
 		s.t.Errorf("fakediscord: the client used an API version other than v%d:\n  %s", s.cfg.apiVersion, strings.Join(bad, "\n  "))
+	}
+	s.mu.Lock()
+	refused := s.refused
+	s.mu.Unlock()
+	if len(refused) > 0 {
+		s.t.Errorf("fakediscord: %d request(s) failed the request check:\n  %s", len(refused), strings.Join(refused, "\n  "))
 	}
 	if !s.cfg.allowUnknown {
 		if u := s.Unknown(); len(u) > 0 {

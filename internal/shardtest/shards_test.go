@@ -25,6 +25,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rfop/rfop/internal/discordspec"
 	"github.com/rfop/rfop/internal/fakediscord"
 	"github.com/rfop/rfop/internal/testctx"
 	"github.com/rfop/rfop/storage"
@@ -626,8 +627,13 @@ func TestTwoShardProcessesOneDatabase(t *testing.T) {
 		_, err := store.SetGuildSettings(ctx, set)
 		require.NoError(t, err)
 	}
+	spec, err := discordspec.Load()
+	require.NoError(t, err)
 	srv := fakediscord.New(t, append(opts, fakediscord.WithShards(shardCount), fakediscord.WithoutFileData(),
-		fakediscord.WithAPIVersion(10))...) // the binary speaks API v10 (bot.APIVersion)
+		fakediscord.WithAPIVersion(10), // the binary speaks API v10 (bot.APIVersion)
+		fakediscord.WithRequestCheck(func(r *fakediscord.Request) error { // and Discord's description accepts each request
+			return spec.Check(r.Method, r.Path, strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/"), r.Payload)
+		}))...)
 	w := &world{t: t, srv: srv, store: store, clicks: map[int64][]*click{}, ctx: ctx}
 	w.killed() // none yet: the first processes' answers
 

@@ -1,0 +1,39 @@
+package discordspec
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestChecksBodiesAgainstDiscordsDescription(t *testing.T) {
+	c, err := Load()
+	require.NoError(t, err)
+	assert.Equal(t, 10, c.Version())
+
+	ok := func(method, path string, multipart bool, body string) {
+		t.Helper()
+		assert.NoError(t, c.Check(method, path, multipart, []byte(body)))
+	}
+	bad := func(method, path string, multipart bool, body, why string) {
+		t.Helper()
+		err := c.Check(method, path, multipart, []byte(body))
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), why)
+	}
+	ok("GET", "/gateway", false, "")
+	ok("GET", "/channels/1/messages", false, "")
+	ok("POST", "/channels/1/messages", false, `{"content":"hello","components":[{"type":1,"components":[{"type":2,"style":1,"label":"Take my turn","custom_id":"rfop/turn/1"}]}]}`)
+	ok("PATCH", "/channels/1/messages/2", true, `{"content":"x","attachments":[{"id":"0","filename":"board.png"}]}`)
+	ok("PATCH", "/webhooks/1/tok/messages/@original", false, `{"content":"x","components":[]}`)
+	ok("POST", "/interactions/1/tok/callback", false, `{"type":4,"data":{"content":"hi","flags":64}}`)
+	ok("POST", "/interactions/1/tok/callback", false, `{"type":6}`)
+
+	bad("PATCH", "/channels/1/messages/2", true, `{"attachments":[{"id":"x y"}]}`, "attachments")
+	bad("POST", "/channels/1/messages", false, `{"content":`+`"`+strings.Repeat("x", 5000)+`"}`, "content")
+	bad("POST", "/interactions/1/tok/callback", false, `{"type":"four"}`, "callback")
+	bad("POST", "/channels/1/pins", false, "", "not a route the bot is known to call")
+	bad("POST", "/interactions/1/tok/callback", false, "", "a body is required")
+}
