@@ -37,3 +37,19 @@ func TestChecksBodiesAgainstDiscordsDescription(t *testing.T) {
 	bad("POST", "/channels/1/pins", false, "", "not a route the bot is known to call")
 	bad("POST", "/interactions/1/tok/callback", false, "", "a body is required")
 }
+
+// BenchmarkCheckBoardEdit: one board edit (text, two buttons, a new
+// picture), the bot's most frequent large request.
+func BenchmarkCheckBoardEdit(b *testing.B) {
+	c, err := Load()
+	require.NoError(b, err)
+	body := []byte(`{"content":"` + strings.Repeat("• a line of the board's log\\n", 20) + `","components":[{"type":1,"components":[` +
+		`{"type":2,"style":1,"label":"Take my turn","custom_id":"rfop/turn/1"},{"type":2,"style":2,"label":"My hand","custom_id":"rfop/hand/1"}]}],` +
+		`"attachments":[{"id":"0","filename":"board.png"}],"allowed_mentions":{"parse":[]}}`)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := c.Check("PATCH", "/channels/1/messages/2", true, body); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
