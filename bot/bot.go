@@ -168,6 +168,9 @@ func New(d Deps) *Bot {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
+	if st, ok := d.Directory.(*discordgo.State); ok && st != nil {
+		d.Directory = stateDirectory{st} // read under the cache's lock (perms.go)
+	}
 	if d.Seed == nil {
 		d.Seed = func() int64 {
 			var b [8]byte

@@ -265,7 +265,12 @@ func TestE2EVisibilityFollowsChannelOverwrites(t *testing.T) {
 	// The bot learns it from CHANNEL_UPDATE, through discordgo's cache.
 	require.True(t, h.srv.WaitFor(h.ctx, func() bool {
 		ch, err := h.dg.State.Channel(chan2ID)
-		return err == nil && len(ch.PermissionOverwrites) == 1
+		if err != nil {
+			return false
+		}
+		h.dg.State.RLock() // discordgo updates the cached channel in place
+		defer h.dg.State.RUnlock()
+		return len(ch.PermissionOverwrites) == 1
 	}))
 	assert.NotContains(t, history(), "#"+fmtInt(rec.ID))
 	_, resp := h.command(alice, guildID, chanID, fakediscord.SubCmd("history"))

@@ -44,6 +44,46 @@ type Directory interface {
 	Channel(channelID string) (*discordgo.Channel, error)
 }
 
+// stateDirectory is the gateway's cache as a Directory that hands out
+// copies taken under the cache's lock: discordgo updates a cached guild or
+// channel in place when an event changes it (GUILD_UPDATE, CHANNEL_UPDATE,
+// GUILD_ROLE_UPDATE), so reading the cached structs without the lock would
+// race with the gateway. New wraps a *discordgo.State in it.
+type stateDirectory struct{ s *discordgo.State }
+
+// Guild returns a copy of the guild's id, owner and roles.
+func (d stateDirectory) Guild(guildID string) (*discordgo.Guild, error) {
+	g, err := d.s.Guild(guildID)
+	if err != nil {
+		return nil, err
+	}
+	d.s.RLock()
+	defer d.s.RUnlock()
+	cp := &discordgo.Guild{ID: g.ID, OwnerID: g.OwnerID, Roles: make([]*discordgo.Role, 0, len(g.Roles))}
+	for _, r := range g.Roles {
+		role := *r
+		cp.Roles = append(cp.Roles, &role)
+	}
+	return cp, nil
+}
+
+// Channel returns a copy of the channel with its permission overwrites.
+func (d stateDirectory) Channel(channelID string) (*discordgo.Channel, error) {
+	c, err := d.s.Channel(channelID)
+	if err != nil {
+		return nil, err
+	}
+	d.s.RLock()
+	defer d.s.RUnlock()
+	cp := &discordgo.Channel{ID: c.ID, GuildID: c.GuildID, Type: c.Type, ParentID: c.ParentID,
+		PermissionOverwrites: make([]*discordgo.PermissionOverwrite, 0, len(c.PermissionOverwrites))}
+	for _, o := range c.PermissionOverwrites {
+		ow := *o
+		cp.PermissionOverwrites = append(cp.PermissionOverwrites, &ow)
+	}
+	return cp, nil
+}
+
 type action int
 
 const (
