@@ -386,3 +386,43 @@ func TestObjectiveChoiceSimultaneous(t *testing.T) {
 	_, ok := g.PromptFor(Versailles)
 	assert.True(t, ok, "Versailles still chooses")
 }
+
+// What the objective and initiative prompts say (issue 26): in a solo game
+// the objective not kept becomes the solo opponent's, face up (solo.md
+// §6.6), not a card leaving the game; at equal Initiative levels the
+// Commune decides because ties go to it (decision 18), not because its
+// level is higher.
+func TestObjectiveAndInitiativePromptWords(t *testing.T) {
+	for _, tc := range []struct {
+		bot, human Side
+		want       string
+	}{{NoSide, Versailles, "engine.prompt.objective"}, {Commune, Versailles, "engine.prompt.objective-solo"}, {Versailles, Commune, "engine.prompt.objective-solo"}} {
+		g, err := New(Options{Seed: 9, BotSide: tc.bot})
+		require.NoError(t, err)
+		p := prompt(t, g, tc.human)
+		require.Equal(t, PromptObjective, p.Kind)
+		assert.Equal(t, tc.want, g.PromptMsg(p).ID, "bot %s", tc.bot)
+	}
+
+	g, err := New(Options{Seed: 9, BotSide: NoSide})
+	require.NoError(t, err)
+	for _, side := range []Side{Versailles, Commune} {
+		pick(t, g, side, func(c Choice) bool { return true })
+	}
+	p := prompt(t, g, Commune)
+	require.Equal(t, PromptInitiative, p.Kind)
+	require.Equal(t, g.S.InitiativeLevel(Versailles), g.S.InitiativeLevel(Commune), "round 1 starts level")
+	assert.Equal(t, "engine.prompt.initiative-tie", g.PromptMsg(p).ID)
+	assert.Contains(t, g.PromptText(p), "a tie goes to the Commune")
+
+	// A higher level decides by its level.
+	g, err = New(Options{Seed: 9, BotSide: NoSide})
+	require.NoError(t, err)
+	g.S.VP[Political] = 2 // Versailles +2
+	for _, side := range []Side{Versailles, Commune} {
+		pick(t, g, side, func(c Choice) bool { return true })
+	}
+	p = prompt(t, g, Versailles)
+	require.Equal(t, PromptInitiative, p.Kind)
+	assert.Equal(t, "engine.prompt.initiative", g.PromptMsg(p).ID)
+}

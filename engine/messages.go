@@ -8,6 +8,8 @@ var englishMessages = map[string]string{
 	// Prompts: what a decision asks.
 	"engine.prompt.objective":       "Choose the objective to keep this round (the other leaves the game face down).",
 	"engine.prompt.initiative":      "You have the higher Initiative level: choose who plays first this round.",
+	"engine.prompt.initiative-tie":  "Your Initiative levels are equal ({{.N}}) and a tie goes to the Commune: choose who plays first this round.",
+	"engine.prompt.objective-solo":  "Choose the objective to keep this round; the other becomes the solo opponent's objective, face up.",
 	"engine.prompt.censor":          "Censorship Phase: discard one Strategy card face up.",
 	"engine.prompt.play":            "Round {{.Round}}, play {{.Play}} of 3: choose a card and how to play it.",
 	"engine.prompt.sphere":          "Operations ({{.OP}}): all in Political spaces or all in Military spaces?",

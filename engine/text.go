@@ -16,8 +16,14 @@ func (g *Game) PromptMsg(p Prompt) Msg {
 	card := aCard("Card", p.Card)
 	switch p.Kind {
 	case PromptObjective:
+		if s.BotSide != NoSide {
+			return msg("engine.prompt.objective-solo") // the other card is the bot's (solo.md §6.6)
+		}
 		return msg("engine.prompt.objective")
 	case PromptInitiative:
+		if v := s.InitiativeLevel(Versailles); v == s.InitiativeLevel(Commune) {
+			return msg("engine.prompt.initiative-tie", aNum("N", v)) // decision 18: the Commune decides a tie
+		}
 		return msg("engine.prompt.initiative")
 	case PromptCensor:
 		return msg("engine.prompt.censor")
