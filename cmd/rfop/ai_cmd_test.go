@@ -63,11 +63,11 @@ func TestSelfplayPlayersBadFlags(t *testing.T) {
 // objective it keeps shows only as a kept objective, and its card never
 // appears before the round's scoring reveals it.
 func TestPlayAgainstAI(t *testing.T) {
-	t.Parallel()
-	for i, side := range []string{"versailles", "commune"} {
+	// Not parallel: captureSession sets a package variable (playStarted).
+	for i, you := range []string{"commune", "versailles"} { // the AI plays Versailles, then the Commune
 		var s *playSession
 		captureSession(t, &s)
-		code, out, errOut := playDriven(t, uint64(20+i), true, "--seed", fmt.Sprint(20+i), "--ai", side, "--level", "easy")
+		code, out, errOut := playDriven(t, uint64(20+i), true, "--seed", fmt.Sprint(20+i), "--ai", "--side", you, "--level", "easy")
 		require.Equal(t, 0, code, errOut)
 		has(t, out, "GAME OVER")
 		has(t, out, "the AI opponent (easy) plays")
@@ -76,10 +76,10 @@ func TestPlayAgainstAI(t *testing.T) {
 		require.Positive(t, checkAIObjectivesSecret(t, s, out), "the AI kept objectives")
 		has(t, out, s.m("play.ai-secret-objective"))
 	}
-	code, _, errOut := runCmd(nil, "play", "--ai", "commune", "--level", "expert")
+	code, _, errOut := runCmd(nil, "play", "--ai", "--side", "versailles", "--level", "expert")
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "level")
-	code, _, _ = runCmd(nil, "play", "--ai", "commune", "--solo", "versailles")
+	code, _, _ = runCmd(nil, "play", "--ai", "--solo", "--side", "versailles")
 	require.Equal(t, 2, code)
 }
 

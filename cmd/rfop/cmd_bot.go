@@ -44,7 +44,7 @@ func env(key, def string) string {
 // self is how rfop was invoked ("go run ./cmd/rfop" or "rfop").
 func noTokenMessage(self string) string {
 	return "rfop: DISCORD_TOKEN is not set (the bot's token: discord.com/developers/applications).\n" +
-		"No Discord? Play in this terminal: " + self + " play [--solo commune]\n"
+		"No Discord? Play in this terminal: " + self + " play [--solo --side versailles | --ai --side commune]\n"
 }
 
 // envInt is env for an integer setting; a malformed value is kept as -1,

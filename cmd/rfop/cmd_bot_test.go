@@ -32,7 +32,7 @@ func TestBotWithoutTokenExplainsInTwoLines(t *testing.T) {
 			require.Contains(t, lines[0], "DISCORD_TOKEN is not set")
 			require.Contains(t, lines[0], "discord.com/developers/applications")
 			require.Contains(t, lines[1], "rfop play")
-			require.Contains(t, lines[1], "--solo commune")
+			require.Contains(t, lines[1], "--solo --side versailles")
 		})
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/rfop/rfop/ai"
 	"github.com/rfop/rfop/engine"
@@ -23,7 +25,7 @@ import (
 func init() {
 	register(&command{
 		name:    "play",
-		summary: "play a game in the terminal: two players at one keyboard, or against the solo opponent",
+		summary: "play a game in the terminal: two players at one keyboard, against the solo opponent (--solo) or the AI (--ai)",
 		run:     runPlay,
 	})
 }
@@ -34,7 +36,8 @@ func init() {
 // is wired in; --solo then fails with "solo opponent not available yet".
 var soloChooser func(g *engine.Game, p engine.Prompt) (engine.Choice, string, error)
 
-const playUsage = `Usage: rfop play [--solo commune|versailles | --ai commune|versailles [--level easy|normal|hard]]
+const playUsage = `Usage: rfop play [--solo --side commune|versailles]
+                 [--ai --side commune|versailles [--level easy|normal|hard]]
                  [--variant censorship] [--lang en|fr|ru] [--deck FILE] [--seed S] [--board-dir DIR]
 
 Red Flag Over Paris, 1871: Versailles (the government, blue) against the Paris
@@ -54,46 +57,122 @@ Commands (the letter or the word): u/undo take back your last choice (while
 allowed), s/board the board and score, c/cards your cards with their texts,
 l/log the recent log, h/help (or ?) this help, q/quit end the game.
 
-Two players (hot-seat): the player named at the prompt takes the keyboard;
-the other looks away, since the prompt shows that player's hand and lines
-marked [private to ...]. At each hand-over the screen (and its scroll-back)
-is cleared and the game waits for Enter; the next player then sees what the
-opponent did. With --solo the program plays the side you name and you play
-the other. With --ai the AI opponent plays the side you name in the full
-two-player game, under the same rules as you and seeing only what its side
-may see; --level sets its strength (easy, normal, hard).
+Without --solo or --ai, two players share the keyboard (hot-seat): the player
+named at the prompt takes it; the other looks away, since the prompt shows
+that player's hand and lines marked [private to ...]. At each hand-over the
+screen (and its scroll-back) is cleared and the game waits for Enter; the
+next player then sees what the opponent did.
+--solo: you play against the solo opponent of the rulebook.
+--ai: you play the full two-player game against the AI opponent, which plays
+under the same rules as you and sees only what its side may see; --level
+sets its strength (easy, normal, hard; normal by default).
+--side is the side you play, as in Discord (/rfop solo side:, /rfop ai side:).
 
 Flags:
 `
 
+// modeFlag is --solo or --ai: a switch. Both once took the opponent's
+// side as their value; the side is now --side, the side you play, as in
+// Discord, so a side given to the switch is refused with what changed
+// rather than silently read the other way round.
+type modeFlag struct {
+	name string
+	on   bool
+}
+
+func (m *modeFlag) String() string {
+	if m == nil {
+		return "false"
+	}
+	return strconv.FormatBool(m.on)
+}
+
+func (m *modeFlag) IsBoolFlag() bool { return true }
+
+func (m *modeFlag) Set(v string) error {
+	if _, err := engine.ParseSide(strings.ToLower(v)); err == nil {
+		return errors.New(oldSideFlag(m.name, v))
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return fmt.Errorf("--%s is a switch: --%s --side commune|versailles", m.name, m.name)
+	}
+	m.on = b
+	return nil
+}
+
+// oldSideFlag explains the change of meaning to someone who typed the old
+// form, --solo commune or --ai commune.
+func oldSideFlag(mode, side string) string {
+	s, _ := engine.ParseSide(strings.ToLower(side))
+	opp := "the solo opponent"
+	if mode == "ai" {
+		opp = "the AI opponent"
+	}
+	return fmt.Sprintf("--%[1]s no longer takes a side: it named %[2]s's side, and now --side names the side you play, as in Discord. "+
+		"What was --%[1]s %[3]s (%[2]s playing %[4]s) is now --%[1]s --side %[5]s",
+		mode, opp, strings.ToLower(side), s, strings.ToLower(s.Other().String()))
+}
+
+// oldFormArgs finds the old form "--solo commune" (a switch, then a side
+// as a separate argument), which the flag package would otherwise report
+// as an unexpected argument.
+func oldFormArgs(args []string) (mode, side string, found bool) {
+	for i := 0; i+1 < len(args); i++ {
+		a := strings.TrimLeft(args[i], "-")
+		if !strings.HasPrefix(args[i], "-") || a != "solo" && a != "ai" {
+			continue
+		}
+		if _, err := engine.ParseSide(strings.ToLower(args[i+1])); err == nil {
+			return a, args[i+1], true
+		}
+	}
+	return "", "", false
+}
+
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	soloFlag := fs.String("solo", "", "play against the solo opponent, which plays this side (commune or versailles)")
+	solo, aiMode := &modeFlag{name: "solo"}, &modeFlag{name: "ai"}
+	fs.Var(solo, "solo", "play against the solo opponent; --side is the side you play")
+	fs.Var(aiMode, "ai", "play the two-player game against the AI opponent; --side is the side you play")
+	sideFlag := fs.String("side", "", "with --solo or --ai: the side you play, commune or versailles")
 	variantFlag := fs.String("variant", "standard", "rules variant: standard or censorship (5-card hands and a Censorship Phase)")
 	seed := fs.Int64("seed", 0, "seed for the shuffles (0: pick one at random and print it)")
 	boardDir := fs.String("board-dir", "", "directory for the board picture board.png, redrawn before each question (default: a new temporary directory)")
-	aiFlag := fs.String("ai", "", "play the two-player game against the AI opponent, which plays this side (commune or versailles)")
-	levelFlag := fs.String("level", "normal", "the AI opponent's level: easy, normal or hard")
-	langFlag := fs.String("lang", "en", "game terms (spaces, tracks, zones) as printed in the English (en), French (fr) or Russian (ru) edition")
+	levelFlag := fs.String("level", "normal", "with --ai: the AI opponent's level, easy, normal or hard")
+	langFlag := fs.String("lang", "en", "the language of everything play prints and draws, with the game terms of that edition: English (en), French (fr) or Russian (ru)")
 	deckFlag := fs.String("deck", "", "deck file replacing card effects, to try it before giving it to the bot (same format as engine/cards.json)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), playUsage)
 		fs.PrintDefaults()
 	}
+	if mode, side, old := oldFormArgs(args); old {
+		return usageError(stderr, "play", oldSideFlag(mode, side))
+	}
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	variant, err := engine.ParseVariant(*variantFlag)
 	if err != nil {
 		return usageError(stderr, "play", err.Error())
 	}
-	bot, code, ok := parseSoloFlag(*soloFlag, variant, "play", stderr)
+	you, code, ok := parsePlaySide(solo.on, aiMode.on, *sideFlag, set["level"], stderr)
 	if !ok {
 		return code
 	}
-	aiSide, aiPlayer, code, ok := parseAIFlags(*aiFlag, *levelFlag, bot, stderr)
-	if !ok {
-		return code
+	bot := engine.NoSide
+	if solo.on {
+		if bot, code, ok = parseSoloFlag(you.Other().String(), variant, "play", stderr); !ok {
+			return code
+		}
+	}
+	aiSide, aiPlayer := engine.NoSide, ai.Player(nil)
+	if aiMode.on {
+		if aiSide, aiPlayer, code, ok = parseAIFlags(you.Other(), *levelFlag, stderr); !ok {
+			return code
+		}
 	}
 	lang, err := glossary.ParseLang(*langFlag)
 	if err != nil {
@@ -142,6 +221,33 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stdout, p.m("play.type-h"))
 	p.setupBoard()
 	return p.loop()
+}
+
+// parsePlaySide checks how --solo, --ai, --side and --level go together
+// and returns the side the player plays (NoSide: hot-seat).
+func parsePlaySide(solo, withAI bool, side string, levelSet bool, stderr io.Writer) (engine.Side, int, bool) {
+	switch {
+	case solo && withAI:
+		return engine.NoSide, usageError(stderr, "play", "--ai and --solo cannot be combined"), false
+	case levelSet && !withAI:
+		return engine.NoSide, usageError(stderr, "play", "--level sets the AI opponent's strength: add --ai --side commune|versailles"), false
+	case !solo && !withAI:
+		if side != "" {
+			return engine.NoSide, usageError(stderr, "play", "--side names the side you play against --solo or --ai; without them two players share the keyboard and play both sides"), false
+		}
+		return engine.NoSide, 0, true
+	case side == "":
+		mode := "--solo"
+		if withAI {
+			mode = "--ai"
+		}
+		return engine.NoSide, usageError(stderr, "play", mode+" needs --side commune or --side versailles: the side you play"), false
+	}
+	s, err := engine.ParseSide(strings.ToLower(side))
+	if err != nil {
+		return engine.NoSide, usageError(stderr, "play", "--side: "+err.Error()), false
+	}
+	return s, 0, true
 }
 
 // loadDeckFlag loads a --deck file; "" is the embedded deck.

@@ -145,6 +145,7 @@ func TestPlayCommands(t *testing.T) {
 	has(t, out, "Versailles wins if its Military VP")
 	has(t, out, "The Commune wins if its Political VP")
 	has(t, out, "look away")
+	has(t, out, "play --ai --side SIDE --level easy|normal|hard", "the in-game help tells how to play the AI")
 	has(t, out, "National Assembly (pivotal)")
 	has(t, out, "Your hand (Commune)")
 	has(t, out, "Your objective:")
@@ -206,11 +207,15 @@ func TestPlayHelp(t *testing.T) {
 		has(t, out, "-board-dir")
 		has(t, out, "u/undo")
 		has(t, out, "l/log")
+		has(t, out, "--ai: you play the full two-player game against the AI opponent")
+		has(t, out, "--side is the side you play")
+		has(t, out, "-level")
 	}
 	code, out, _ := runCmd(nil, "--help")
 	require.Equal(t, 0, code)
 	has(t, out, "play ")
 	has(t, out, "selfplay ")
+	has(t, out, "the AI (--ai)", "rfop --help names the AI opponent")
 }
 
 func TestPlayBadFlags(t *testing.T) {
@@ -223,9 +228,20 @@ func TestPlayBadFlags(t *testing.T) {
 		{[]string{"--bogus"}, 2, "flag provided but not defined: -bogus"},
 		{[]string{"--seed", "x"}, 2, "invalid value"},
 		{[]string{"--variant", "chess"}, 2, `unknown variant "chess"`},
-		{[]string{"--solo", "prussia"}, 2, `unknown side "prussia"`},
+		{[]string{"--solo", "--side", "prussia"}, 2, `unknown side "prussia"`},
 		{[]string{"extra"}, 2, `unexpected argument "extra"`},
-		{[]string{"--solo", "commune", "--variant", "censorship"}, 2, "no solo rules"},
+		{[]string{"--solo", "--side", "versailles", "--variant", "censorship"}, 2, "no solo rules"},
+		// --side is the side you play, as in Discord (issue 26); the old
+		// form, which named the opponent's side, is refused with what changed.
+		{[]string{"--solo", "commune"}, 2, "now --solo --side versailles"},
+		{[]string{"--solo=commune"}, 2, "now --solo --side versailles"},
+		{[]string{"--ai", "versailles", "--level", "hard"}, 2, "now --ai --side commune"},
+		{[]string{"--solo"}, 2, "--solo needs --side"},
+		{[]string{"--ai", "--level", "easy"}, 2, "--ai needs --side"},
+		{[]string{"--side", "commune"}, 2, "without them two players share the keyboard"},
+		{[]string{"--level", "hard"}, 2, "--level sets the AI opponent's strength: add --ai"},
+		{[]string{"--solo", "--side", "versailles", "--level", "hard"}, 2, "add --ai"},
+		{[]string{"--solo", "--ai", "--side", "versailles"}, 2, "cannot be combined"},
 	} {
 		code, out, errOut := runCmd(nil, append([]string{"play"}, tc.args...)...)
 		require.Equal(t, tc.code, code, "%v: %s", tc.args, errOut)
@@ -239,8 +255,8 @@ func TestPlaySoloNotAvailableYet(t *testing.T) {
 	if soloChooser != nil {
 		t.Skip("the solo opponent is wired in")
 	}
-	for _, cmd := range []string{"play", "selfplay"} {
-		code, out, errOut := runCmd(nil, cmd, "--solo", "commune")
+	for _, args := range [][]string{{"play", "--solo", "--side", "versailles"}, {"selfplay", "--solo", "commune"}} {
+		code, out, errOut := runCmd(nil, args...)
 		require.Equal(t, 1, code)
 		require.Contains(t, errOut, "solo opponent not available yet")
 		require.Empty(t, out)
@@ -263,10 +279,10 @@ func withStubSolo(t *testing.T) {
 func TestPlaySoloWithStubOpponent(t *testing.T) {
 	withStubSolo(t)
 	for i, bot := range []string{"versailles", "commune"} {
-		code, out, errOut := playDriven(t, uint64(10+i), true, "--seed", fmt.Sprint(10+i), "--solo", bot)
+		botSide, _ := engine.ParseSide(bot)
+		code, out, errOut := playDriven(t, uint64(10+i), true, "--seed", fmt.Sprint(10+i), "--solo", "--side", sideFlag(botSide.Other()))
 		require.Equal(t, 0, code, errOut)
 		has(t, out, "GAME OVER")
-		botSide, _ := engine.ParseSide(bot)
 		has(t, out, "the solo opponent plays "+botSide.String())
 		has(t, out, "Solo opponent ("+botSide.String()+"): ")
 		hasNot(t, out, "[private to "+botSide.String()+"]")
@@ -346,7 +362,7 @@ func TestPlaySoloBoardPictures(t *testing.T) {
 	t.Cleanup(func() { newBoardWriter = saved })
 	fb := &fakeBoard{}
 	newBoardWriter = func(glossary.Lang, *engine.Deck) (boardWriter, error) { return fb, nil }
-	code, out, errOut := playDriven(t, 21, false, "--seed", "21", "--solo", "commune")
+	code, out, errOut := playDriven(t, 21, false, "--seed", "21", "--solo", "--side", "versailles")
 	require.Equal(t, 0, code, errOut)
 	has(t, out, "GAME OVER")
 	questions := strings.Count(out, "h help]> ")
@@ -410,7 +426,7 @@ func TestPlayWholeGameAgainstTheSoloOpponent(t *testing.T) {
 	} {
 		t.Run(tc.solo, func(t *testing.T) {
 			in := strings.NewReader(strings.Repeat("1\n", 5000))
-			code, out, errOut := runCmd(in, "play", "--solo", tc.solo, "--seed", tc.seed, "--board-dir", t.TempDir())
+			code, out, errOut := runCmd(in, "play", "--solo", "--side", strings.ToLower(tc.human), "--seed", tc.seed, "--board-dir", t.TempDir())
 			require.Equal(t, 0, code, errOut)
 			require.Empty(t, errOut)
 			has(t, out, "You play "+tc.human)
@@ -518,3 +534,6 @@ func TestPlayWholeGameInFrenchAndRussian(t *testing.T) {
 		})
 	}
 }
+
+// sideFlag is the --side value of side s.
+func sideFlag(s engine.Side) string { return strings.ToLower(s.String()) }

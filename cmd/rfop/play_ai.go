@@ -12,18 +12,9 @@ import (
 	"github.com/rfop/rfop/engine"
 )
 
-// parseAIFlags reads --ai and --level. ok is false after a usage error.
-func parseAIFlags(side, level string, bot engine.Side, stderr io.Writer) (engine.Side, ai.Player, int, bool) {
-	if side == "" {
-		return engine.NoSide, nil, 0, true
-	}
-	if bot != engine.NoSide {
-		return engine.NoSide, nil, usageError(stderr, "play", "--ai and --solo cannot be combined"), false
-	}
-	s, err := engine.ParseSide(side)
-	if err != nil {
-		return engine.NoSide, nil, usageError(stderr, "play", "--ai: "+err.Error()), false
-	}
+// parseAIFlags makes the AI opponent of --ai, which plays side at --level.
+// ok is false after a usage error.
+func parseAIFlags(side engine.Side, level string, stderr io.Writer) (engine.Side, ai.Player, int, bool) {
 	l, err := ai.ParseLevel(level)
 	if err != nil {
 		return engine.NoSide, nil, usageError(stderr, "play", "--level: "+err.Error()), false
@@ -32,7 +23,7 @@ func parseAIFlags(side, level string, bot engine.Side, stderr io.Writer) (engine
 	if err != nil {
 		return engine.NoSide, nil, usageError(stderr, "play", err.Error()), false
 	}
-	return s, p, 0, true
+	return side, p, 0, true
 }
 
 // aiMoves lets the AI make its pending decision, if it has one (moved). In a
