@@ -352,7 +352,12 @@ func (b *Bot) caption(p *locale.Printer, g *engine.Game, info chainInfo) string 
 	c := roundNameIn(p, g.S.Round)
 	for _, e := range g.S.Log {
 		if e.Version >= info.chainFrom && e.To == engine.NoSide && !info.isExplained(&e) {
-			c += " · " + truncate(p.LogLine(g.Deck(), e), 90)
+			line := truncate(p.LogLine(g.Deck(), e), 90)
+			if e.Msg != nil && engine.NamesRound(e.Msg.ID) {
+				c = line // "Round 2 begins" says the round: not "Round 2 · Round 2 begins"
+			} else {
+				c += " · " + line
+			}
 			break
 		}
 	}

@@ -426,3 +426,31 @@ func TestObjectiveAndInitiativePromptWords(t *testing.T) {
 	require.Equal(t, PromptInitiative, p.Kind)
 	assert.Equal(t, "engine.prompt.initiative", g.PromptMsg(p).ID)
 }
+
+// An event with nothing to act on is offered with a warning (issue 26: #6
+// once did nothing without one). EventHasEffect is a dry run; a shown
+// hand (#29's REVEAL) and a momentum change count as effects.
+func TestEventHasEffectWarnsOfAnEventThatWouldDoNothing(t *testing.T) {
+	empty := position(t, cubes{})
+	empty.S.Disc = [NumMapSpaces]Side{}
+	for x := range empty.S.Disc {
+		empty.S.Disc[x] = NoSide
+	}
+	// #6: REPLACE 1 opponent cube in a Military space where you are present.
+	assert.False(t, empty.EventHasEffect(6, Versailles), "no Commune cube where Versailles is present")
+	target := position(t, cubes{FortIssy: {1, 1}})
+	assert.True(t, target.EventHasEffect(6, Versailles))
+	assert.True(t, empty.EventHasEffect(29, Commune), "#29 shows Versailles's hand even with no cube to remove")
+	assert.True(t, empty.EventHasEffect(44, Commune), "#44 (a): MOMENTUM you +1")
+
+	p := Prompt{Side: Versailles, Kind: PromptPlay}
+	event := Choice{Kind: ChoosePlay, Card: 6, Mode: ModeEvent}
+	assert.Equal(t, "engine.choice.play-event-no-effect", empty.ChoiceMsg(p, event).ID)
+	assert.Contains(t, empty.ChoiceText(p, event), "it would do nothing now")
+	assert.Equal(t, "engine.choice.play-event", target.ChoiceMsg(p, event).ID)
+	discarded := Choice{Kind: ChoosePlay, Card: 11, Mode: ModeDiscardedEvent, N: 6}
+	assert.Equal(t, "engine.choice.play-discarded-no-effect", empty.ChoiceMsg(p, discarded).ID)
+	assert.Equal(t, "engine.choice.play-discarded", target.ChoiceMsg(p, discarded).ID)
+	// The dry run leaves the game as it was.
+	assert.Equal(t, [2][NumMapSpaces]int8{Versailles: {FortIssy: 1}, Commune: {FortIssy: 1}}, target.S.Cubes)
+}

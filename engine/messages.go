@@ -36,6 +36,10 @@ var englishMessages = map[string]string{
 	"engine.prompt.force-discard":   "{{.Card}}: you may choose a red card for the Commune to discard.",
 	"engine.prompt.other":           "Decision: {{.Kind}}.",
 
+	// Choices that would do nothing now (EventHasEffect): said so.
+	"engine.choice.play-event-no-effect":     "Play {{.Card}} for its event — it would do nothing now",
+	"engine.choice.play-discarded-no-effect": "Discard {{.Card}} to use the event of {{.Event}} — it would do nothing now",
+
 	// Choices: what an answer does.
 	"engine.choice.play-event":        "Play {{.Card}} for its event",
 	"engine.choice.play-ops":          "Play {{.Card}} for {{.OP}}",

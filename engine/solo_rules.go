@@ -169,7 +169,7 @@ func (g *Game) soloEffective(card int, node int16, you Side) bool {
 	c.S.LastSpace, c.S.Drawn = NoSpace, 0
 	before := g.S.soloPrint(you)
 	c.run()
-	return c.dryExplore(before, you, 0)
+	return c.dryExplore(func(s *State) bool { return s.soloPrint(you).changedFrom(before, you) }, you, 0)
 }
 
 func (g *Game) dryClone() *Game {
@@ -189,9 +189,12 @@ func (g *Game) applyRaw(side Side, c Choice) {
 
 const dryDepth = 8
 
-func (g *Game) dryExplore(before soloPrint, you Side, depth int) bool {
+// dryExplore runs a dry clone's resolution, trying you's choices one
+// after the other, until changed reports a change (true) or every branch
+// ends without one.
+func (g *Game) dryExplore(changed func(*State) bool, you Side, depth int) bool {
 	for {
-		if g.S.soloPrint(you).changedFrom(before, you) {
+		if changed(&g.S) {
 			return true
 		}
 		if g.S.Result != nil || len(g.S.Stack) == 0 || depth > dryDepth {
@@ -221,10 +224,55 @@ func (g *Game) dryExplore(before soloPrint, you Side, depth int) bool {
 			}
 			cc := g.dryClone()
 			cc.applyRaw(p.Side, ch)
-			if cc.dryExplore(before, you, depth+1) {
+			if cc.dryExplore(changed, you, depth+1) {
 				return true
 			}
 		}
 		return false
 	}
+}
+
+// ---- "would it do anything?": the warning on an event choice ----
+
+// effectPrint is what any event may change, for EventHasEffect: the
+// soloPrint of both sides, the hands and set-aside cards, and the hands
+// shown (a REVEAL writes a private log line and changes nothing else).
+type effectPrint struct {
+	solo    soloPrint
+	pools   [2]int8
+	hands   [2]int
+	aside   [2]int
+	reveals int
+}
+
+func (s *State) effectPrint() effectPrint {
+	p := effectPrint{solo: s.soloPrint(Versailles), pools: s.Pool}
+	for i := range p.hands {
+		p.hands[i], p.aside[i] = len(s.Hand[i]), len(s.SetAside[i])
+	}
+	for _, e := range s.Log {
+		if e.Msg != nil && e.Msg.ID == "engine.log.hand" {
+			p.reveals++
+		}
+	}
+	return p
+}
+
+// EventHasEffect reports whether side playing the event of card now would
+// change anything at all (pieces, discs, pools, tracks, momentum, VP,
+// cards, hands, or a hand shown), so that a player can be warned before
+// spending a card on an event with no legal target. It is a dry run on a
+// copy that tries the event's choices; the opponent's decisions in it are
+// declined. A card drawn counts as a change, so the answer never depends
+// on the hidden order of the deck.
+func (g *Game) EventHasEffect(card int, side Side) bool {
+	if g.deck.Card(card) == nil {
+		return false
+	}
+	c := g.dryClone()
+	c.S.Stack = []Frame{{K: fEffect, Side: side, You: side, Card: int8(card), Space: NoSpace}}
+	c.S.LastSpace, c.S.Drawn = NoSpace, 0
+	before := c.S.effectPrint()
+	c.run()
+	return c.dryExplore(func(s *State) bool { return s.effectPrint() != before }, side, 0)
 }

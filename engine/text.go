@@ -10,6 +10,19 @@ func (g *Game) PromptText(p Prompt) string { return g.PromptMsg(p).English(g.dec
 // ChoiceText describes a choice of prompt p in English.
 func (g *Game) ChoiceText(p Prompt, c Choice) string { return g.ChoiceMsg(p, c).English(g.deck) }
 
+// NamesRound reports whether the log message id names the round (or the
+// Final Crisis) itself, as "Round 2 begins." does: a caption or title that
+// quotes such a line leaves out its own round prefix rather than say the
+// round twice.
+func NamesRound(id string) bool {
+	switch id {
+	case "engine.log.round-begins", "engine.log.deal", "engine.log.fc-begins", "engine.log.fc-early",
+		"engine.log.setup-standard", "engine.log.setup-censorship", "engine.log.setup-solo":
+		return true
+	}
+	return false
+}
+
 // PromptMsg is the question a prompt asks.
 func (g *Game) PromptMsg(p Prompt) Msg {
 	s := &g.S
@@ -101,10 +114,16 @@ func (g *Game) ChoiceMsg(p Prompt, c Choice) Msg {
 		cd := g.deck.Card(c.Card)
 		switch c.Mode {
 		case ModeEvent:
+			if !g.EventHasEffect(c.Card, p.Side) {
+				return msg("engine.choice.play-event-no-effect", card)
+			}
 			return msg("engine.choice.play-event", card)
 		case ModeOps:
 			return msg("engine.choice.play-ops", card, aOP("OP", cd.OP))
 		case ModeDiscardedEvent:
+			if !g.EventHasEffect(c.N, p.Side) {
+				return msg("engine.choice.play-discarded-no-effect", card, aCard("Event", c.N))
+			}
 			return msg("engine.choice.play-discarded", card, aCard("Event", c.N))
 		case ModeMomentum:
 			return msg("engine.choice.play-momentum", card, aTrack("Track", p.Side))
@@ -113,6 +132,9 @@ func (g *Game) ChoiceMsg(p Prompt, c Choice) Msg {
 		case ModeFinalCrisis:
 			if cd.Side == p.Side.Other() {
 				return msg("engine.choice.play-fc-owner", card, aSide("Owner", cd.Side))
+			}
+			if !g.EventHasEffect(c.Card, p.Side) {
+				return msg("engine.choice.play-event-no-effect", card)
 			}
 			return msg("engine.choice.play-event", card)
 		}

@@ -76,13 +76,11 @@ var pastPlays = map[string]string{
 }
 
 // phaseStarts are the log lines that open a phase of the round in which
-// no card is played (scoring), or a new round; roundNamers name the round
-// themselves.
+// no card is played (scoring), or a new round; engine.NamesRound tells the
+// lines that name the round themselves.
 var (
 	phaseStarts = map[string]bool{"engine.log.set-aside": true, "engine.log.round-begins": true,
 		"engine.log.deal": true, "engine.log.fc-begins": true, "engine.log.fc-early": true}
-	roundNamers = map[string]bool{"engine.log.round-begins": true, "engine.log.deal": true,
-		"engine.log.fc-begins": true, "engine.log.fc-early": true}
 )
 
 // lastPlay finds the latest public card play in the log (within the last
@@ -102,7 +100,7 @@ func lastPlay(pr *locale.Printer, deck *engine.Deck, log []engine.LogEntry) (lin
 		id := e.Msg.ID
 		if !found {
 			line = strings.TrimSuffix(strings.TrimSpace(pr.Msg(deck, *e.Msg)), ".")
-			namesRound, found = roundNamers[id], true
+			namesRound, found = engine.NamesRound(id), true
 		}
 		if phaseStarts[id] {
 			// The plays are over (end-of-round scoring) or not begun: a

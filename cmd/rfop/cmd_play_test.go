@@ -150,6 +150,7 @@ func TestPlayCommands(t *testing.T) {
 	has(t, out, "Your hand (Commune)")
 	has(t, out, "Your objective:")
 	has(t, out, "OP:", "c shows the card texts")
+	has(t, out, "Your Final Crisis card (held face up until the Final Crisis):\n  #34 Charles Delescluze — red card, 4 OP: ", "c shows the Final Crisis card the play options name")
 	has(t, out, "log lines (as Commune sees them)")
 	has(t, out, `"foo" is not a choice or a command`)
 	has(t, out, "No choice 0")
@@ -292,16 +293,16 @@ func TestPlaySoloWithStubOpponent(t *testing.T) {
 }
 
 type fakeBoard struct {
-	paths    []string
-	viewers  []engine.Side
-	captions []string
-	failAt   int
+	paths   []string
+	viewers []engine.Side
+	logs    []int // public log lines the view carries (the renderer's caption quotes them)
+	failAt  int
 }
 
-func (f *fakeBoard) WriteBoard(path string, v engine.View, caption string) error {
+func (f *fakeBoard) WriteBoard(path string, v engine.View) error {
 	f.paths = append(f.paths, path)
 	f.viewers = append(f.viewers, v.Viewer)
-	f.captions = append(f.captions, caption)
+	f.logs = append(f.logs, len(v.Log))
 	if f.failAt > 0 && len(f.paths) == f.failAt {
 		return fmt.Errorf("out of ink")
 	}
@@ -321,7 +322,7 @@ func TestPlayBoardPictures(t *testing.T) {
 		require.Equal(t, dir+"/board.png", p)
 		require.Equal(t, engine.NoSide, fb.viewers[i], "pictures are drawn from the spectator view")
 	}
-	require.Contains(t, fb.captions[3], "Round 1 — ")
+	require.Greater(t, fb.logs[3], fb.logs[0], "each picture's view carries the log up to then, for its caption")
 	require.Equal(t, 4, strings.Count(out, "Board: "+dir+"/board.png"))
 	hasNot(t, out, "not available in this build")
 
@@ -537,3 +538,22 @@ func TestPlayWholeGameInFrenchAndRussian(t *testing.T) {
 
 // sideFlag is the --side value of side s.
 func sideFlag(s engine.Side) string { return strings.ToLower(s.String()) }
+
+// The terminal's picture has the renderer's caption (issue 26): the round
+// once, even when the latest line names it ("Round 1: … are dealt"), once
+// read "Round 1 — Round 1: …".
+func TestPlayBoardCaptionSaysTheRoundOnce(t *testing.T) {
+	for _, lang := range locale.Langs {
+		bw, err := newBoardWriter(lang, nil)
+		require.NoError(t, err)
+		fb := bw.(*fileBoard)
+		g, err := engine.New(engine.Options{Seed: 4})
+		require.NoError(t, err)
+		v := g.ViewFor(engine.NoSide)
+		c := fb.r.Caption(&v)
+		round := locale.For(lang).T("render.round", locale.Args{"N": 1})
+		require.Equal(t, 1, strings.Count(c, round), "%s: %q", lang, c)
+		require.Contains(t, c, strings.TrimSuffix(locale.For(lang).LogLine(nil, v.Log[len(v.Log)-1]), "."), lang)
+		require.NoError(t, bw.WriteBoard(t.TempDir()+"/board.png", v))
+	}
+}

@@ -11,9 +11,11 @@ import (
 	"github.com/rfop/rfop/glossary"
 )
 
-// boardWriter draws a view of the board to a PNG file.
+// boardWriter draws a view of the board to a PNG file, with the caption
+// the renderer writes for it (the round, the latest play, who decides; a
+// line that names the round itself is not prefixed with it again).
 type boardWriter interface {
-	WriteBoard(path string, v engine.View, caption string) error
+	WriteBoard(path string, v engine.View) error
 }
 
 // newBoardWriter makes the board renderer for lang's game terms and the
@@ -58,12 +60,8 @@ func (p *playSession) writeBoard() {
 	}
 	p.boardStale = false
 	v := p.g.ViewFor(engine.NoSide)
-	caption := p.roundName(v.Round)
-	if n := len(v.Log); n > 0 {
-		caption = p.m("play.caption", aText("Round", caption), aText("Line", p.logText(v.Log[n-1])))
-	}
 	path := filepath.Join(p.boardDir, "board.png")
-	if err := p.board.WriteBoard(path, v, caption); err != nil {
+	if err := p.board.WriteBoard(path, v); err != nil {
 		fmt.Fprintln(p.out, p.m("play.picture-failed", aText("Err", err.Error())))
 		p.board = nil
 		return

@@ -256,13 +256,19 @@ func (p *playSession) showCards(side engine.Side) {
 	show(p.m("play.cards-hand"), v.Hand)
 	show(p.m("play.cards-set-aside"), v.SetAside)
 	show(p.m("play.cards-offered"), v.ObjOffer)
+	fc := v.FCHeld[side] && side != p.g.S.BotSide
+	if fc {
+		// Held aside, face up, until the Final Crisis (when it joins the
+		// hand); the play options name it, so its text is here too.
+		show(p.m("play.cards-fc"), []int8{int8(engine.FinalCrisisCardOf(side))})
+	}
 	if o := v.Objective[side]; o > 0 {
 		show(p.m("play.cards-objective"), []int8{o})
 	}
 	if other := side.Other(); v.Objective[other] > 0 {
 		show(p.m("play.cards-opp-objective", aSide("Side", other)), []int8{v.Objective[other]})
 	}
-	if len(v.Hand) == 0 && len(v.SetAside) == 0 && len(v.ObjOffer) == 0 {
+	if len(v.Hand) == 0 && len(v.SetAside) == 0 && len(v.ObjOffer) == 0 && !fc {
 		fmt.Fprintln(p.out, p.m("play.no-cards-now"))
 	}
 }

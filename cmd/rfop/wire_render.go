@@ -29,8 +29,8 @@ type fileBoard struct {
 	prev *engine.View
 }
 
-func (b *fileBoard) WriteBoard(path string, v engine.View, caption string) error {
-	png, err := b.r.RenderBoard(&v, b.prev, caption)
+func (b *fileBoard) WriteBoard(path string, v engine.View) error {
+	png, err := b.r.RenderBoard(&v, b.prev, b.r.Caption(&v))
 	if err != nil {
 		return err
 	}
