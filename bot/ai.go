@@ -33,7 +33,7 @@ import (
 type AIOpponent interface {
 	Choose(game int64, level string, seed uint64, is *engine.InfoSet) (engine.Choice, error)
 	// Hint ranks the decision of is for its side: up to n choices, best
-	// first, each with the estimated win rate.
+	// estimate first, each with the estimated win rate and its margin.
 	Hint(level string, is *engine.InfoSet, n int) ([]AIHint, error)
 	// Levels lists the level names, weakest first.
 	Levels() []string
@@ -43,6 +43,9 @@ type AIOpponent interface {
 type AIHint struct {
 	Choice  engine.Choice
 	WinRate float64 // NaN when not estimated (a forced choice, or one the search did not try)
+	Margin  float64 // half-width of the estimate's 95% interval
+	Close   bool    // within the search's noise of the first hint
+	Thin    bool    // tried too little to rate
 }
 
 // aiPlayerOf returns the side and level of the game's AI player.
@@ -388,14 +391,24 @@ func (b *Bot) runHint(ctx context.Context, j aiJob) {
 	}
 	lines := []string{pp.T("bot.ai.hint-head", locale.Args{"Prompt": prompt})}
 	for k, h := range hs {
-		rate := pp.T("bot.ai.hint-forced", nil)
-		if len(p.Choices) > 1 {
-			rate = pp.T("bot.ai.hint-not-tried", nil)
-		}
-		if !math.IsNaN(h.WinRate) {
-			rate = pp.T("bot.ai.hint-rate", locale.Args{"Percent": fmt.Sprintf("%.0f", 100*h.WinRate)})
-		}
-		lines = append(lines, pp.T("bot.ai.hint-line", locale.Args{"N": k + 1, "Choice": texts[h.Choice], "Rate": rate}))
+		lines = append(lines, pp.T("bot.ai.hint-line", locale.Args{"N": k + 1, "Choice": texts[h.Choice], "Rate": hintRate(pp, h, len(p.Choices))}))
+	}
+	if len(hs) > 1 && hs[1].Close {
+		lines = append(lines, pp.T("common.hint.close", nil))
 	}
 	b.editOriginal(j.hint, msg{content: truncate(strings.Join(lines, "\n"), maxBoardContent)})
+}
+
+// hintRate is a hint's estimate in words: the win rate with its margin,
+// or why there is none.
+func hintRate(p *locale.Printer, h AIHint, choices int) string {
+	switch {
+	case choices <= 1:
+		return p.T("common.hint.forced", nil)
+	case math.IsNaN(h.WinRate):
+		return p.T("common.hint.not-tried", nil)
+	case h.Thin:
+		return p.T("common.hint.thin", nil)
+	}
+	return p.T("common.hint.rate", locale.Args{"Percent": fmt.Sprintf("%.0f", 100*h.WinRate), "Margin": fmt.Sprintf("%.0f", math.Max(1, 100*h.Margin))})
 }

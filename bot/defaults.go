@@ -143,13 +143,13 @@ func (a *aiOpponent) Hint(level string, is *engine.InfoSet, n int) ([]AIHint, er
 	if err != nil {
 		return nil, err
 	}
-	r, err := ai.NewSearcher(l.Config(), uint64(is.Version())).Rank(is)
+	hs, err := ai.Advise(l, is)
 	if err != nil {
 		return nil, err
 	}
 	var out []AIHint
-	for _, x := range r[:min(n, len(r))] {
-		out = append(out, AIHint{Choice: x.Choice, WinRate: x.WinRate})
+	for _, x := range hs[:min(n, len(hs))] {
+		out = append(out, AIHint{Choice: x.Choice, WinRate: x.WinRate, Margin: x.Margin, Close: x.Close, Thin: x.Thin})
 	}
 	return out, nil
 }

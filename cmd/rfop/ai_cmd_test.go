@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -138,4 +139,28 @@ func namesCard(m engine.Msg, n int) bool {
 		}
 	})
 	return found
+}
+
+// The terminal's hint (issue 26, as /rfop hint in Discord): against the
+// AI, the player's choices as its search rates them, best estimate first,
+// each with its margin and its number in the list; elsewhere it says it
+// needs the AI.
+func TestPlayHint(t *testing.T) {
+	saved := newBoardWriter
+	newBoardWriter = nil
+	t.Cleanup(func() { newBoardWriter = saved })
+	// The Commune: its objective (hint first), then who plays first or its first play.
+	code, out, errOut := runCmd(strings.NewReader("hint\n1\nhint\nq\ny\n"), "play", "--ai", "--side", "commune", "--level", "easy", "--seed", "5")
+	require.Equal(t, 0, code, errOut)
+	has(t, out, "The AI's estimates of your chances")
+	lines := regexp.MustCompile(`(?m)^ +(\d+)\) (.*) — (\d+)% to win \(±(\d+)\)$`).FindAllStringSubmatch(out, -1)
+	require.GreaterOrEqual(t, len(lines), 3, out)
+	for _, l := range lines {
+		require.NotEqual(t, "0", l[1], "each hint gives the choice's number")
+	}
+	has(t, out, "Game abandoned without a result.")
+
+	code, out, _ = runCmd(strings.NewReader("hint\n"), "play", "--seed", "5")
+	require.Equal(t, 0, code)
+	has(t, out, "hint works against the AI opponent")
 }

@@ -55,7 +55,8 @@ also scores a secret objective card per player. The VP markers are shared:
 Every decision is a numbered list: type the number and press Enter.
 Commands (the letter or the word): u/undo take back your last choice (while
 allowed), s/board the board and score, c/cards your cards with their texts,
-l/log the recent log, h/help (or ?) this help, q/quit end the game.
+l/log the recent log, h/help (or ?) this help, q/quit end the game; against
+the AI, hint ranks your choices as the AI sees them.
 
 Without --solo or --ai, two players share the keyboard (hot-seat): the player
 named at the prompt takes it; the other looks away, since the prompt shows
@@ -194,7 +195,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 4096), 1<<16)
 	p := &playSession{g: g, in: sc, out: stdout, errOut: stderr, bot: bot, keyboard: engine.NoSide, boardDir: *boardDir, lang: lang,
-		aiSide: aiSide, ai: aiPlayer,
+		aiSide: aiSide, ai: aiPlayer, aiLevel: ai.Level(*levelFlag),
 		// Asked of the streams themselves: every sentence is in lang already
 		// (the catalogue), so nothing wraps stdout between here and the
 		// player. A translating wrapper once hid the terminal from this
@@ -279,8 +280,9 @@ type playSession struct {
 	errOut io.Writer
 	bot    engine.Side // NoSide: hot-seat
 	// ai plays aiSide in a 2-player game (nil: no AI opponent).
-	ai     ai.Player
-	aiSide engine.Side
+	ai      ai.Player
+	aiSide  engine.Side
+	aiLevel ai.Level // also the search of the player's hints
 
 	keyboard  engine.Side // who was last asked at the keyboard
 	shown     int         // log lines up to this seq have been dealt with (public ones printed)

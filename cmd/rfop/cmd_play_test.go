@@ -388,6 +388,7 @@ func TestPlayCommandWords(t *testing.T) {
 		{"p", "p"}, {"prompt", "p"},
 		{"u", "u"}, {"undo", "u"}, {"Undo", "u"},
 		{"q", "q"}, {"quit", "q"}, {"exit", "q"},
+		{"hint", "hint"}, {" Hint", "hint"},
 		{"", ""}, {"   ", ""},
 		{"x", "?!"}, {"undo it", "?!"}, {"1.5", "?!"}, {"one", "?!"},
 	} {

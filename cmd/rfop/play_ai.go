@@ -6,6 +6,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"github.com/rfop/rfop/ai"
@@ -66,3 +67,52 @@ func (p *playSession) aiMoves(ps []engine.Prompt) (moved bool, err error) {
 // choice was made, and the card to its side alone, until the round's
 // scoring reveals it). Every other choice ends in the public log.
 func secretChoice(k engine.PromptKind) bool { return k == engine.PromptObjective }
+
+// maxHints is how many choices hint lists.
+const maxHints = 5
+
+// hint answers the hint command: the player's current choices as the AI
+// opponent's search rates them from what the player's side can see (the
+// same search as /rfop hint), best estimate first, with their margins and
+// a note when the first ones are too close to call.
+func (p *playSession) hint(pr engine.Prompt) {
+	if p.ai == nil {
+		fmt.Fprintln(p.out, p.m("play.hint-only-ai"))
+		return
+	}
+	is, err := p.g.InfoSet(pr.Side)
+	var hs []ai.Hint
+	if err == nil {
+		hs, err = ai.Advise(p.aiLevel, is)
+	}
+	if err != nil {
+		fmt.Fprintln(p.out, p.m("play.hint-failed", aText("Err", err.Error())))
+		return
+	}
+	fmt.Fprintln(p.out, p.m("play.hint-head"))
+	for _, h := range hs[:min(maxHints, len(hs))] {
+		n := 0
+		for k, c := range pr.Choices {
+			if c == h.Choice {
+				n = k + 1
+			}
+		}
+		fmt.Fprintf(p.out, "  %2d) %s — %s\n", n, p.pr.Choice(p.g, pr, h.Choice), p.hintRate(h, len(pr.Choices)))
+	}
+	if len(hs) > 1 && hs[1].Close {
+		fmt.Fprintln(p.out, "  "+p.m("common.hint.close"))
+	}
+}
+
+// hintRate is a hint's estimate in words (as the bot's /rfop hint says it).
+func (p *playSession) hintRate(h ai.Hint, choices int) string {
+	switch {
+	case choices <= 1:
+		return p.m("common.hint.forced")
+	case math.IsNaN(h.WinRate):
+		return p.m("common.hint.not-tried")
+	case h.Thin:
+		return p.m("common.hint.thin")
+	}
+	return p.m("common.hint.rate", aText("Percent", fmt.Sprintf("%.0f", 100*h.WinRate)), aText("Margin", fmt.Sprintf("%.0f", math.Max(1, 100*h.Margin))))
+}

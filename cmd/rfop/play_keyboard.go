@@ -86,6 +86,8 @@ func (p *playSession) humanMove(pr engine.Prompt) error {
 		case "p":
 			fmt.Fprintf(p.out, "%s — %s\n", p.pr.Term(side.String()), p.pr.Prompt(g, pr))
 			p.printChoices(pr)
+		case "hint":
+			p.hint(pr)
 		case "u":
 			who := side
 			if !g.CanUndo(who) && p.bot == engine.NoSide && p.ai == nil && g.CanUndo(side.Other()) {
@@ -133,6 +135,7 @@ var playCommands = map[string]string{
 	"p": "p", "prompt": "p",
 	"u": "u", "undo": "u",
 	"q": "q", "quit": "q", "exit": "q",
+	"hint": "hint",
 }
 
 // playCommand returns the command letter for an input line that is not a
