@@ -10,24 +10,80 @@ import (
 // word is a game term in a sentence. A Russian sentence declines it
 // ({{.Side.Gen}}: "куб Коммуны"); a French one puts the article in
 // ({{.Side.Cap}} at the start of a sentence: "La Commune", {{.Side.De}}:
-// "de la Commune", {{.Side.A}}: "à la Commune"). Where a language does
-// not need a form it is the word itself. Printed alone ({{.Side}}) it is
-// the nominative.
-type word struct{ Nom, Gen, Dat, Acc, Ins, Loc, Cap, De, A string }
+// "de la Commune", {{.Side.A}}: "à la Commune", {{.Space.Le}}: "la
+// Presse", "le Mont-Valérien", "l'Église catholique"), with the
+// contractions (du, au, des, aux) and the elision before a vowel. Where a
+// language does not need a form it is the word itself. Printed alone
+// ({{.Side}}, {{.Space}}) it is the nominative, without an article.
+type word struct{ Nom, Gen, Dat, Acc, Ins, Loc, Cap, De, A, Le string }
 
 func (w word) String() string { return w.Nom }
 
-func plain(s string) word { return word{s, s, s, s, s, s, s, s, s} }
+func plain(s string) word { return word{s, s, s, s, s, s, s, s, s, s} }
 
 // ru fills the forms a Russian word does not decline into.
 func ru(nom, gen, dat, acc, ins, loc string) word {
-	return word{nom, gen, dat, acc, ins, loc, nom, nom, nom}
+	return word{nom, gen, dat, acc, ins, loc, nom, nom, nom, nom}
 }
 
 // fr is a French term with its article: "la Commune", "La Commune",
 // "de la Commune", "à la Commune".
 func fr(nom, cap, de, a string) word {
-	return word{nom, nom, nom, nom, nom, nom, cap, de, a}
+	return word{nom, nom, nom, nom, nom, nom, cap, de, a, nom}
+}
+
+// frArticle builds the forms of a French noun from its article: "le", "la",
+// "l'" (elided before a vowel) or "les"; de + le = du, de + les = des,
+// à + le = au, à + les = aux.
+func frArticle(article, noun string) word {
+	le := article + " " + noun
+	if article == "l'" {
+		le = article + noun
+	}
+	de, a := "de "+le, "à "+le
+	switch article {
+	case "le":
+		de, a = "du "+noun, "au "+noun
+	case "les":
+		de, a = "des "+noun, "aux "+noun
+	}
+	cap := strings.ToUpper(le[:1]) + le[1:]
+	return word{noun, noun, noun, noun, noun, noun, cap, de, a, le}
+}
+
+// frSpaces are the French edition's space names with their articles, as
+// the rulebook writes them ("L'Assemblée Nationale est adjacente aux
+// Royalistes"). A deck whose French terms differ gets "l'espace X".
+var frSpaces = map[string]word{
+	"Royalistes":                      frArticle("les", "Royalistes"),
+	"Assemblée Nationale":             frArticle("l'", "Assemblée Nationale"),
+	"Républicains":                    frArticle("les", "Républicains"),
+	"Église catholique":               frArticle("l'", "Église catholique"),
+	"Presse":                          frArticle("la", "Presse"),
+	"Mouvements Sociaux":              frArticle("les", "Mouvements Sociaux"),
+	"Mont-Valérien":                   frArticle("le", "Mont-Valérien"),
+	"Fort d'Issy":                     frArticle("le", "Fort d'Issy"),
+	"Château de Vincennes":            frArticle("le", "Château de Vincennes"),
+	"Butte Montmartre":                frArticle("la", "Butte Montmartre"),
+	"Butte-aux-Cailles":               frArticle("la", "Butte-aux-Cailles"),
+	"Père Lachaise":                   frArticle("le", "Père Lachaise"),
+	"QG de Versailles":                frArticle("le", "QG de Versailles"),
+	"Territoire occupé par la Prusse": frArticle("le", "Territoire occupé par la Prusse"),
+}
+
+// spaceWord is a space name in the Printer's language: in French with its
+// article forms ({{.Space.Le}}, {{.Space.De}}, {{.Space.A}}, {{.Space.Cap}}).
+func (p *Printer) spaceWord(deck *engine.Deck, x engine.Space) word {
+	name := p.terms(deck).Text(x.String())
+	if p.lang != French {
+		return plain(name)
+	}
+	if w, ok := frSpaces[name]; ok {
+		return w
+	}
+	w := frArticle("l'", "espace "+name)
+	w.Nom, w.Gen, w.Dat, w.Acc, w.Ins, w.Loc = name, name, name, name, name, name
+	return w
 }
 
 var frSides = map[engine.Side]word{
@@ -141,7 +197,7 @@ func (p *Printer) arg(deck *engine.Deck, a engine.Arg) any {
 	case engine.ArgSide:
 		return p.sideWord(deck, engine.Side(a.N))
 	case engine.ArgSpace:
-		return plain(t.Text(engine.Space(a.N).String()))
+		return p.spaceWord(deck, engine.Space(a.N))
 	case engine.ArgDim:
 		return p.dimWord(deck, a.N)
 	case engine.ArgSphere:
