@@ -306,7 +306,7 @@ func (r *Renderer) drawSideState(p *painter, b *boardState, s engine.Side) {
 		if cap == 0 {
 			msg = p.t("render.no-cell", nil)
 		}
-		p.text(fs.bold(14), msg, mid(pb).X, pb.Max.Y-9, colCommuneDark, center)
+		p.fitText(true, 16, 12, msg, pb.Dx()-8, mid(pb).X, pb.Max.Y-9, colCommuneDark, center)
 	}
 	if b.prev != nil && (b.prev.Pool[s] != v.Pool[s] || s == engine.Commune && b.prev.PoolCap != v.PoolCap) {
 		p.roundFrame(pb.Inset(-3), 8, 4, colChanged)

@@ -461,12 +461,28 @@ func drawCard(p *painter, c *engine.Card, o image.Point) {
 	// Objective: the space and its dimension.
 	ty := head.Max.Y + 14
 	if isObj && c.Space >= 0 {
+		// The space, and its dimension on the right when both fit on one
+		// line; otherwise the dimension goes under the space (the French
+		// and Russian names once overlapped: "Mouvements Sociaux" over
+		// "Opinion Publique").
 		sr := image.Rect(cr.Min.X+16, ty, cr.Max.X-16, ty+34)
+		room := sr.Dx() - 38 - 10
+		name, dname := p.tr(c.Space.String()), p.tr(dim.String())
+		nfc, dfc := fs.bold(17), fs.reg(14)
+		oneLine := measure(nfc, name)+12+measure(dfc, dname) <= room
+		if !oneLine {
+			sr.Max.Y = ty + 50
+		}
 		p.roundRect(sr, 8, mixCol(main, colBody, 0.18))
 		p.roundFrame(sr, 8, 2, main)
 		p.dimIcon(int(dim), float64(sr.Min.X+20), float64(mid(sr).Y), 18, main, dark)
-		p.textMid(fs.bold(17), c.Space.String(), sr.Min.X+38, mid(sr).Y, dark, left)
-		p.textMid(fs.reg(13), dim.String(), sr.Max.X-10, mid(sr).Y, dark, right)
+		if oneLine {
+			textMid(p.img, nfc, name, sr.Min.X+38, mid(sr).Y, dark, left)
+			textMid(p.img, dfc, dname, sr.Max.X-10, mid(sr).Y, dark, right)
+		} else {
+			p.fitText(true, 17, 12, name, room, sr.Min.X+38, sr.Min.Y+21, dark, left)
+			p.fitText(false, 14, 11, dname, room, sr.Min.X+38, sr.Min.Y+41, dark, left)
+		}
 		ty = sr.Max.Y + 8
 	}
 

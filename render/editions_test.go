@@ -68,6 +68,10 @@ func TestGoldenEditions(t *testing.T) {
 		}{
 			{"hand", handView(engine.Commune, 2, []int8{11, 18, 35}, []int8{9}, nil, 48, true)},
 			{"hand_deal", handView(engine.Versailles, 1, []int8{2, 13, 29, 40}, nil, []int8{42, 51}, 0, true)},
+			// The longest space and dimension names on an objective
+			// ("Mouvements Sociaux", "Opinion Publique"; "Рабочее движение",
+			// "Общественное мнение"): they once overlapped on one line.
+			{"hand_offer", handView(engine.Commune, 1, []int8{5, 21, 24, 38}, nil, []int8{50, 46}, 0, true)},
 		} {
 			t.Run(string(l)+"_"+tc.name, func(t *testing.T) {
 				got, err := r.DrawHand(tc.v)

@@ -142,6 +142,19 @@ func text(dst draw.Image, fc *face, s string, x, y int, c color.Color, a align) 
 	return w
 }
 
+// inkTop is how far the glyphs of s reach above the baseline (an accent
+// on a capital reaches above the capital height); inkBottom how far they
+// reach below it (descenders).
+func inkTop(fc *face, s string) int {
+	b, _ := font.BoundString(fc, s)
+	return max(fc.capHeight, (-b.Min.Y).Ceil())
+}
+
+func inkBottom(fc *face, s string) int {
+	b, _ := font.BoundString(fc, s)
+	return max(0, b.Max.Y.Ceil())
+}
+
 // textMid draws s vertically centred (capital height) on cy.
 func textMid(dst draw.Image, fc *face, s string, x, cy int, c color.Color, a align) int {
 	return text(dst, fc, s, x, cy+fc.capHeight/2, c, a)

@@ -88,7 +88,7 @@ const (
 	zoneGap   = 8
 	zoneTop   = 76
 	zoneH     = 122
-	zoneTitle = 22
+	zoneTitle = 26
 )
 
 func zoneRect(s engine.Side, z int) image.Rectangle {
@@ -148,7 +148,7 @@ func roundCell(r int) image.Rectangle {
 	x := middlePanel.Min.X + 132 + (r-1)*62
 	w := 56
 	if r == 4 {
-		w = 130
+		w = 190 // "Решительный бой", "Crise Finale" at a readable size
 	}
 	y := middlePanel.Min.Y + 134
 	return image.Rect(x, y, x+w, y+40)

@@ -77,7 +77,6 @@ func spaceSpriteRect(x engine.Space) image.Rectangle { return spaceRects[x].Inse
 const ringW = 6
 
 func (r *Renderer) drawBase(p *painter) {
-	fs := p.fs
 	p.rect(image.Rect(0, 0, BoardWidth, BoardHeight), colBackground)
 	p.rect(captionRect, colCaption)
 
@@ -87,12 +86,14 @@ func (r *Renderer) drawBase(p *painter) {
 		tr := trackRect[side]
 		p.roundRect(tr, 8, colPanel)
 		hint := p.t("render.track-hint", nil)
+		// The title as large as the strip allows; the hint in what is left
+		// (it is for a large screen: the arrow says it at phone width).
 		if side == engine.Versailles {
-			w := p.text(fs.bold(17), titles[side], tr.Min.X+10, tr.Min.Y+19, sideDark(side), left)
-			p.text(fs.reg(14), "· "+hint+" →", tr.Min.X+18+w, tr.Min.Y+19, colInkSoft, left)
+			w := p.fitText(true, 19, 15, titles[side], tr.Dx()-260, tr.Min.X+10, tr.Min.Y+20, sideDark(side), left)
+			p.fitText(false, 15, 12, "· "+hint+" →", tr.Dx()-w-30, tr.Min.X+18+w, tr.Min.Y+20, colInkSoft, left)
 		} else {
-			w := p.text(fs.bold(17), titles[side], tr.Max.X-10, tr.Min.Y+19, sideDark(side), right)
-			p.text(fs.reg(14), "← "+hint+" ·", tr.Max.X-18-w, tr.Min.Y+19, colInkSoft, right)
+			w := p.fitText(true, 19, 15, titles[side], tr.Dx()-260, tr.Max.X-10, tr.Min.Y+20, sideDark(side), right)
+			p.fitText(false, 15, 12, "← "+hint+" ·", tr.Dx()-w-30, tr.Max.X-18-w, tr.Min.Y+20, colInkSoft, right)
 		}
 		for z := 0; z < engine.NumZones; z++ {
 			drawZone(p, side, z, false)
@@ -141,45 +142,75 @@ func drawZone(p *painter, side engine.Side, z int, breached bool) {
 	}
 	p.roundRect(zr, 6, body)
 	head := image.Rect(zr.Min.X, zr.Min.Y, zr.Max.X, zr.Min.Y+zoneTitle+4)
+	// The zone's name and state as large as the strip allows: they are
+	// what a player reads at phone width (a quarter of this size). The
+	// big squares are the zone's cubes and need no label.
+	cy := zr.Min.Y + zoneTitle/2
 	if breached {
 		p.rect(image.Rect(zr.Min.X, zr.Min.Y+zoneTitle, zr.Max.X, zr.Max.Y-6), colNoCtrl)
 		p.hatch(image.Rect(zr.Min.X+2, zr.Min.Y+zoneTitle+4, zr.Max.X-2, zr.Max.Y-3), colClosed, 12)
 		p.roundRect(head, 6, sideDark(side))
 		p.rect(image.Rect(head.Min.X, head.Max.Y-6, head.Max.X, head.Max.Y), sideDark(side))
-		bw := p.textMid(fs.bold(13), "BREACHED", zr.Max.X-8, zr.Min.Y+13, colChanged, right)
-		p.fitTextMid(true, 15, 10, engine.ZoneName(z), zr.Dx()-bw-22, zr.Min.X+8, zr.Min.Y+13, colWhite, left)
+		// "BREACHED" when it fits beside every zone's name at a readable
+		// size; the dark strip and the hatching say it in any case
+		// ("Решительный бой" and "АКТИВНО" do not fit together, and a word
+		// on some breached zones only would read as a difference).
+		name := p.tr(engine.ZoneName(z))
+		bw := 0
+		if breachedWordFits(p) {
+			bw = p.fitTextMid(true, 15, 12, "BREACHED", zr.Dx()-measure(fs.bold(14), name)-24, zr.Max.X-7, cy, colChanged, right)
+		}
+		p.fitTextMid(true, 18, 11, name, zr.Dx()-bw-20, zr.Min.X+7, cy, colWhite, left)
 	} else {
 		p.roundRect(head, 6, colNoCtrl)
 		p.rect(image.Rect(head.Min.X, head.Max.Y-6, head.Max.X, head.Max.Y), colNoCtrl)
-		p.fitTextMid(true, 15, 10, engine.ZoneName(z), zr.Dx()-16, zr.Min.X+8, zr.Min.Y+13, colInk, left)
+		p.fitTextMid(true, 18, 11, engine.ZoneName(z), zr.Dx()-14, zr.Min.X+7, cy, colInk, left)
 	}
 	p.roundFrame(zr, 6, 2, colPanelEdge)
-	lab := colInkSoft
-	p.text(fs.reg(13), p.t("render.zone-cubes", nil), zr.Min.X+8, zr.Min.Y+58, lab, left)
 	for i := 0; i < trackSlots[side][z]; i++ {
 		p.slot(trackCubeRect(side, z, i), sideCol(side))
 	}
+	lab := colInkSoft
 	if bonusSlots[side][z] == 0 {
-		p.text(fs.reg(13), p.t("render.zone-no-bonus", nil), zr.Min.X+8, zr.Min.Y+104, lab, left)
+		p.fitTextMid(true, 16, 12, p.t("render.zone-no-bonus", nil), zr.Dx()-20, zr.Min.X+12, zr.Min.Y+bonusY+13, lab, left)
 	} else {
-		p.text(fs.reg(13), p.t("render.zone-bonus", nil), zr.Min.X+8, zr.Min.Y+104, lab, left)
 		for i := 0; i < bonusSlots[side][z]; i++ {
 			p.slot(bonusCubeRect(side, z, i), colBadge)
 		}
+		x := bonusCubeRect(side, z, bonusSlots[side][z]-1).Max.X + 10
+		p.fitTextMid(true, 16, 12, p.t("render.zone-bonus", nil), zr.Max.X-8-x, x, zr.Min.Y+bonusY+13, lab, left)
 	}
 }
 
+// breachedWordFits reports whether "BREACHED" fits beside the name of
+// every zone, the name at bold 14 and the word at bold 12.
+func breachedWordFits(p *painter) bool {
+	state := measure(p.fs.bold(12), p.tr("BREACHED"))
+	for z := 0; z < engine.NumZones; z++ {
+		if measure(p.fs.bold(14), p.tr(engine.ZoneName(z)))+state+24 > zoneW {
+			return false
+		}
+	}
+	return true
+}
+
+// Rows of a Crisis Track zone, below its title: the cubes, then the bonus.
+const (
+	cubeRowY = zoneTitle + 10
+	bonusY   = zoneTitle + 56
+)
+
 func trackCubeRect(side engine.Side, z, i int) image.Rectangle {
 	zr := zoneRect(side, z)
-	x := zr.Min.X + 56 + i*42
-	y := zr.Min.Y + 32
-	return image.Rect(x, y, x+34, y+34)
+	x := zr.Min.X + 12 + i*44
+	y := zr.Min.Y + cubeRowY
+	return image.Rect(x, y, x+38, y+38)
 }
 
 func bonusCubeRect(side engine.Side, z, i int) image.Rectangle {
 	zr := zoneRect(side, z)
-	x := zr.Min.X + 60 + i*34
-	y := zr.Min.Y + 84
+	x := zr.Min.X + 14 + i*34
+	y := zr.Min.Y + bonusY
 	return image.Rect(x, y, x+26, y+26)
 }
 
@@ -198,8 +229,10 @@ func dimChipRect(d engine.Dimension) image.Rectangle {
 	case engine.Forts:
 		hr, i = militaryRect, 1
 	}
-	w := 250
-	x := hr.Min.X + 136 + i*(w+12)
+	// Narrow enough to leave the half's title (ПОЛИТИЧЕСКАЯ) a readable
+	// size, wide enough for the longest name (Общественное мнение).
+	w := 232
+	x := hr.Min.X + 172 + i*(w+12)
 	return image.Rect(x, hr.Min.Y+6, x+w, hr.Min.Y+36)
 }
 
@@ -215,10 +248,24 @@ func drawDimChip(p *painter, d engine.Dimension, ctrl engine.Side) {
 	p.dimIcon(int(d), float64(cr.Min.X+18), float64(cr.Min.Y+15), 16, colDim[d], colDimDark[d])
 	name := d.String()
 	if ctrl == engine.NoSide {
+		// The dimension's name comes first; "not held" only where it fits
+		// beside the whole name (the white chip says it too). The Russian
+		// "Общественное мнение" was cut to "Общественн…" to make room.
+		room := cr.Dx() - 34 - 10
 		note := p.t("render.not-held", nil)
-		nw := measure(fs.reg(13), note)
-		w := p.fitTextMid(true, 15, 11, name, cr.Dx()-34-nw-22, cr.Min.X+34, cr.Min.Y+15, colInk, left)
-		p.textMid(fs.reg(13), note, cr.Min.X+42+w, cr.Min.Y+15, colInkSoft, left)
+		nfc := fs.reg(14)
+		nw := measure(nfc, note) + 8
+		fc := fs.bold(16)
+		for size := 16; size > 15 && measure(fc, p.tr(name)) > room-nw; size-- {
+			fc = fs.bold(size - 1)
+		}
+		if measure(fc, p.tr(name)) > room-nw {
+			note = "" // no room for both: the name alone
+			p.fitTextMid(true, 16, 11, name, room, cr.Min.X+34, cr.Min.Y+15, colInk, left)
+		} else {
+			w := p.textMid(fc, name, cr.Min.X+34, cr.Min.Y+15, colInk, left)
+			p.textMid(nfc, note, cr.Min.X+42+w, cr.Min.Y+15, colInkSoft, left)
+		}
 	} else {
 		// Filled in the side's colour: it holds all three spaces.
 		s := p.tr(name + ": " + sideWord(ctrl))
@@ -318,8 +365,14 @@ func drawSpace(p *painter, x engine.Space, ctrl engine.Side) {
 	if len(lines) == 1 {
 		textMid(p.img, fc, lines[0], b.Min.X+36, b.Min.Y+headerH/2, colWhite, left)
 	} else {
-		text(p.img, fc, lines[0], b.Min.X+36, b.Min.Y+headerH/2-4, colWhite, left)
-		text(p.img, fc, lines[1], b.Min.X+36, b.Min.Y+headerH/2+fc.capHeight+5, colWhite, left)
+		// Two lines centred on their ink, accents and descenders included:
+		// placed by the capital height, the accent of "Église" was drawn
+		// above the header, on the border.
+		top, bottom := inkTop(fc, lines[0]), inkBottom(fc, lines[1])
+		gap := fc.capHeight + 5
+		base := b.Min.Y + (headerH-(top+gap+bottom))/2 + top
+		text(p.img, fc, lines[0], b.Min.X+36, base, colWhite, left)
+		text(p.img, fc, lines[1], b.Min.X+36, base+gap, colWhite, left)
 	}
 	if in.Pivotal {
 		p.star(float64(b.Max.X-18), float64(b.Min.Y+headerH/2), 15, colStar, colDimDark[d])
@@ -332,8 +385,9 @@ func drawSpace(p *painter, x engine.Space, ctrl engine.Side) {
 	// Permanent presence.
 	if in.Permanent != engine.NoSide {
 		tr := tokenRect(x, in.Permanent)
-		p.text(fs.bold(13), p.t("render.always", nil), mid(tr).X, b.Min.Y+discRowY+10, sideCol(in.Permanent), center)
-		p.text(fs.bold(13), p.t("render.present", nil), mid(tr).X, b.Min.Y+discRowY+25, sideCol(in.Permanent), center)
+		// As large as the gap between the token and the banner allows.
+		p.fitText(true, 16, 12, p.t("render.always", nil), tr.Dx()+20, mid(tr).X, b.Min.Y+discRowY+12, sideCol(in.Permanent), center)
+		p.fitText(true, 16, 12, p.t("render.present", nil), tr.Dx()+20, mid(tr).X, b.Min.Y+discRowY+28, sideCol(in.Permanent), center)
 	}
 	// Control banner.
 	ban := image.Rect(b.Min.X, b.Max.Y-bannerH, b.Max.X, b.Max.Y)
@@ -348,7 +402,9 @@ func drawSpace(p *painter, x engine.Space, ctrl engine.Side) {
 }
 
 // fitName sets a space name in at most two lines of width w, in the
-// largest bold size that fits without cutting a word (hyphens may break).
+// largest bold size that fits without cutting a word (hyphens may break)
+// and whose two lines, accents and descenders included, fit in the header
+// with a pixel to spare at each edge.
 func fitName(fs *faceSet, name string, w int) (*face, []string) {
 	for _, size := range []int{19, 18, 17, 16, 15, 14} {
 		fc := fs.bold(size)
@@ -359,6 +415,9 @@ func fitName(fs *faceSet, name string, w int) (*face, []string) {
 				if measure(fc, l) > w {
 					ok = false
 				}
+			}
+			if len(lines) == 2 && inkTop(fc, lines[0])+fc.capHeight+5+inkBottom(fc, lines[1]) > headerH-2 && size > 14 {
+				ok = false
 			}
 			if ok {
 				return fc, lines
@@ -461,7 +520,7 @@ func drawSidePanel(p *painter, side engine.Side) {
 	p.roundFrame(pb, 6, 2, sideCol(side))
 	p.text(fs.bold(15), "CUBE POOL", mid(pb).X, pb.Min.Y+19, sideDark(side), center)
 	if side == engine.Versailles {
-		p.text(fs.reg(14), p.t("render.never-full", nil), mid(pb).X, pb.Max.Y-9, colInkSoft, center)
+		p.fitText(true, 16, 12, p.t("render.never-full", nil), pb.Dx()-8, mid(pb).X, pb.Max.Y-9, colInkSoft, center)
 	}
 
 	// Momentum track.
@@ -481,12 +540,12 @@ func drawSidePanel(p *painter, side engine.Side) {
 			}
 		}
 		c0 := momCell(side, 0)
-		p.text(fs.reg(14), p.t("render.cubes-under-1", nil), c0.Min.X+2, c0.Max.Y+18, colInkSoft, left)
-		p.text(fs.reg(14), p.t("render.cubes-under-2", nil), c0.Min.X+2, c0.Max.Y+34, colInkSoft, left)
+		p.fitText(false, 15, 12, p.t("render.cubes-under-1", nil), momCellW+8, c0.Min.X+2, c0.Max.Y+18, colInkSoft, left)
+		p.fitText(false, 15, 12, p.t("render.cubes-under-2", nil), momCellW+8, c0.Min.X+2, c0.Max.Y+35, colInkSoft, left)
 	} else {
 		c0 := momCell(side, 0)
-		p.text(fs.reg(14), p.t("render.pool-cells-1", nil), c0.Min.X+2, c0.Max.Y+18, colInkSoft, left)
-		p.text(fs.reg(14), p.t("render.pool-cells-2", nil), c0.Min.X+2, c0.Max.Y+34, colInkSoft, left)
+		p.fitText(false, 15, 12, p.t("render.pool-cells-1", nil), momCellW+8, c0.Min.X+2, c0.Max.Y+18, colInkSoft, left)
+		p.fitText(false, 15, 12, p.t("render.pool-cells-2", nil), momCellW+8, c0.Min.X+2, c0.Max.Y+35, colInkSoft, left)
 		for i := 0; i < 4; i++ {
 			drawPoolCell(p, i, false)
 		}
