@@ -70,9 +70,10 @@ type Pictures interface {
 }
 
 // SoloPolicy decides for the solo opponent (package solo implements it).
-// It returns the choice and a one-line explanation naming the table rows.
+// It returns the choice and its explanation, a sentence in the players'
+// languages ending with the table rows (nil: none), logged with the move.
 type SoloPolicy interface {
-	Decide(g *engine.Game, p engine.Prompt) (engine.Choice, string, error)
+	Decide(g *engine.Game, p engine.Prompt) (engine.Choice, *engine.Msg, error)
 }
 
 // Clock is the bot's time source (tests move it by hand).

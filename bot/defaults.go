@@ -98,17 +98,18 @@ func (p *pictures) Replay(l glossary.Lang, o engine.Options, moves []engine.Move
 }
 
 // DefaultSolo is the production solo opponent (package solo): its
-// explanation names the decision-table rows and goes into the game log.
+// explanation, what it does and why with the decision-table rows, goes into
+// the game log as a message each reader sees in their language.
 func DefaultSolo() SoloPolicy { return soloPolicy{&solo.Policy{}} }
 
 type soloPolicy struct{ p *solo.Policy }
 
-func (s soloPolicy) Decide(g *engine.Game, p engine.Prompt) (engine.Choice, string, error) {
+func (s soloPolicy) Decide(g *engine.Game, p engine.Prompt) (engine.Choice, *engine.Msg, error) {
 	c, ex, err := s.p.Decide(g, p)
 	if err != nil {
-		return c, "", err
+		return c, nil, err
 	}
-	return c, ex.String(), nil
+	return c, &ex.Why, nil
 }
 
 // DefaultAI is the production AI opponent (package ai). It keeps the

@@ -122,11 +122,13 @@ func TestE2ESoloGameInDM(t *testing.T) {
 	assert.NotNil(t, boards[len(boards)-1].Attachment("board.png"))
 	res := resultOf(t, rec)
 	assert.Contains(t, h.srv.LastMessage(dm).Content, res.Winner.String())
-	// The bot's decisions are explained in the log, naming table rows.
+	// The bot's decisions are explained in the log, what it does and why,
+	// naming table rows at the end.
 	g := h.engineGame(rec)
 	explained := 0
 	for _, e := range g.S.Log {
-		if line := e.English(nil); strings.HasPrefix(line, "Solo opponent: ") && strings.ContainsAny(line, "0123456789") {
+		if line := e.English(nil); e.Msg != nil && e.Msg.ID == "engine.log.note" && strings.HasPrefix(line, "Solo opponent ") &&
+			strings.Contains(line, " because ") && strings.ContainsAny(line, "0123456789") {
 			explained++
 		}
 	}

@@ -24,4 +24,9 @@ func TestBoardLeavesOutTheChainsExplanations(t *testing.T) {
 		{Name: "Side", Kind: engine.ArgSide, N: int(engine.Versailles)}, {Name: "Space", Kind: engine.ArgSpace, N: int(engine.Press)}}}}
 	assert.False(t, info.isExplained(other))
 	assert.False(t, chainInfo{}.isExplained(note("Solo opponent: places a cube (PL3)")), "no explanations in the chain")
+	// An explanation as a message (Move.Why, issue 26) is one wherever it is.
+	why := &engine.LogEntry{Msg: &engine.Msg{ID: "engine.log.note", Args: []engine.Arg{{Name: "Note", Kind: engine.ArgMsg,
+		Msg: &engine.Msg{ID: "solo.note-plain", Args: []engine.Arg{{Name: "Ref", Kind: engine.ArgText, S: "PL3"}}}}}}}
+	assert.True(t, chainInfo{}.isExplained(why))
+	assert.True(t, info.isExplained(why))
 }

@@ -157,11 +157,11 @@ func (b *Bot) soloReplies(g *engine.Game) ([]step, error) {
 		if n > 2000 {
 			return nil, errors.New("the solo opponent did not finish its turn")
 		}
-		c, note, err := b.Solo.Decide(g, p)
+		c, why, err := b.Solo.Decide(g, p)
 		if err != nil {
 			return nil, fmt.Errorf("solo opponent: %w", err)
 		}
-		m := engine.Move{Side: bot, Choice: c, Note: note}
+		m := engine.Move{Side: bot, Choice: c, Why: why}
 		if err := g.ApplyMove(m); err != nil {
 			return nil, fmt.Errorf("solo opponent: %w", err)
 		}

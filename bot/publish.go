@@ -153,13 +153,12 @@ func (b *Bot) chainInfoOf(rec storage.Game, g *engine.Game, moves []engine.Move)
 // isExplained reports whether e is one of the solo opponent's explanations
 // of the chain (a note line; a line saved before messages by its text).
 func (info chainInfo) isExplained(e *engine.LogEntry) bool {
-	if len(info.explained) == 0 {
-		return false
-	}
 	if n, ok := e.Note(); ok {
-		return info.explained[n]
+		// A note is an explanation: a message (Move.Why) always, the
+		// English text of an older move when that move wrote it.
+		return n == "" || info.explained[n]
 	}
-	return e.Msg == nil && info.explained[e.LegacyText]
+	return e.Msg == nil && len(info.explained) > 0 && info.explained[e.LegacyText]
 }
 
 func humanSides(rec storage.Game) [2]bool {

@@ -147,9 +147,15 @@ var (
 // englishTemplate returns the parsed English form of id for m's count.
 func englishTemplate(id string, m Msg) *template.Template {
 	src, ok := englishMessages[id]
+	if !ok {
+		src, ok = registeredSingle(id)
+	}
 	key := id
 	if !ok {
 		forms, ok := englishPlurals[id]
+		if !ok {
+			forms, ok = registeredPlural(id)
+		}
 		if !ok {
 			return nil
 		}

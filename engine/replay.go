@@ -14,7 +14,11 @@ type Move struct {
 	Choice Choice `json:"choice,omitempty"`
 	Undo   bool   `json:"undo,omitempty"`
 	Resign bool   `json:"resign,omitempty"`
-	// Note is the solo opponent's explanation, logged before its choice.
+	// Why is the solo opponent's explanation of its choice, a message in
+	// the players' languages, logged before the lines the choice makes.
+	Why *Msg `json:"why,omitempty"`
+	// Note is the English explanation of moves stored before Why (the
+	// decision-table rows); such moves replay with it.
 	Note string `json:"note,omitempty"`
 }
 
@@ -25,6 +29,8 @@ func (g *Game) ApplyMove(m Move) error {
 		return g.Undo(m.Side)
 	case m.Resign:
 		return g.Resign(m.Side)
+	case m.Why != nil:
+		return g.ApplyWithWhy(m.Side, m.Choice, *m.Why)
 	case m.Note != "":
 		return g.ApplyWithNote(m.Side, m.Choice, m.Note)
 	}

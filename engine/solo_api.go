@@ -178,6 +178,17 @@ func (g *Game) ApplyWithNote(side Side, c Choice, note string) error {
 	return g.Apply(side, c)
 }
 
+// ApplyWithWhy is ApplyWithNote with the explanation as a message (the
+// solo opponent's sentence of package solo, in the players' languages):
+// the same public note line, its text made when it is read.
+func (g *Game) ApplyWithWhy(side Side, c Choice, why Msg) error {
+	if err := g.checkChoice(side, c); err != nil {
+		return err
+	}
+	g.log(side, msg("engine.log.note", aMsg("Note", why)))
+	return g.Apply(side, c)
+}
+
 // checkChoice runs Apply's checks without applying.
 func (g *Game) checkChoice(side Side, c Choice) error {
 	if g.S.Result != nil {

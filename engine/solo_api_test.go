@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -58,6 +59,44 @@ func TestApplyWithNote(t *testing.T) {
 	require.Equal(t, NoSide, g.S.Log[n].To)
 	require.Equal(t, ver, g.S.Log[n].Version)
 	require.Greater(t, len(g.S.Log), n+1)
+}
+
+// TestApplyWithWhy: the explanation as a message (issue 26) is the same
+// public note line, its words those of the message (English here, registered
+// by the package that owns them); a move that carries it replays with it,
+// and a move stored with an English note still replays as before.
+func TestApplyWithWhy(t *testing.T) {
+	RegisterEnglish(map[string]string{"test.why": "it wants {{.Space}}"}, nil)
+	why := Msg{ID: "test.why", Args: []Arg{{Name: "Space", Kind: ArgSpace, N: int(Press)}}}
+	g, err := New(Options{Seed: 8, BotSide: Commune})
+	require.NoError(t, err)
+	p := g.Prompts()[0]
+	n := len(g.S.Log)
+	require.ErrorIs(t, g.ApplyWithWhy(p.Side, Choice{Kind: ChooseDone}, why), ErrIllegal)
+	require.Len(t, g.S.Log, n)
+	m := Move{Side: p.Side, Choice: p.Choices[0], Why: &why}
+	require.NoError(t, g.ApplyMove(m))
+	e := g.S.Log[n]
+	require.Equal(t, "engine.log.note", e.Msg.ID)
+	require.Equal(t, "test.why", e.Msg.Args[0].Msg.ID)
+	require.Equal(t, "it wants Press", e.Msg.English(g.deck))
+	require.Equal(t, NoSide, e.To)
+
+	b, err := json.Marshal(m)
+	require.NoError(t, err)
+	var back Move
+	require.NoError(t, json.Unmarshal(b, &back))
+	r, err := Replay(Options{Seed: 8, BotSide: Commune}, []Move{back})
+	require.NoError(t, err)
+	require.Equal(t, g.S.Log[n].Msg, r.S.Log[n].Msg)
+
+	old := Move{Side: p.Side, Choice: p.Choices[0], Note: "Solo opponent: an old note"}
+	r, err = Replay(Options{Seed: 8, BotSide: Commune}, []Move{old})
+	require.NoError(t, err)
+	require.Equal(t, "Solo opponent: an old note", r.S.Log[n].Msg.English(r.deck))
+
+	require.Panics(t, func() { RegisterEnglish(map[string]string{"engine.log.note": "x"}, nil) }, "the engine's own messages")
+	require.Panics(t, func() { RegisterEnglish(map[string]string{"test.why": "something else"}, nil) }, "one id, two texts")
 }
 
 // TestSoloPublicState: the bot's view of the state holds none of the

@@ -15,21 +15,21 @@ import (
 // contractions (du, au, des, aux) and the elision before a vowel. Where a
 // language does not need a form it is the word itself. Printed alone
 // ({{.Side}}, {{.Space}}) it is the nominative, without an article.
-type word struct{ Nom, Gen, Dat, Acc, Ins, Loc, Cap, De, A, Le string }
+type word struct{ Nom, Gen, Dat, Acc, Ins, Loc, Cap, De, A, Le, Dans string }
 
 func (w word) String() string { return w.Nom }
 
-func plain(s string) word { return word{s, s, s, s, s, s, s, s, s, s} }
+func plain(s string) word { return word{s, s, s, s, s, s, s, s, s, s, s} }
 
 // ru fills the forms a Russian word does not decline into.
 func ru(nom, gen, dat, acc, ins, loc string) word {
-	return word{nom, gen, dat, acc, ins, loc, nom, nom, nom, nom}
+	return word{nom, gen, dat, acc, ins, loc, nom, nom, nom, nom, nom}
 }
 
 // fr is a French term with its article: "la Commune", "La Commune",
 // "de la Commune", "à la Commune".
 func fr(nom, cap, de, a string) word {
-	return word{nom, nom, nom, nom, nom, nom, cap, de, a, nom}
+	return word{nom, nom, nom, nom, nom, nom, cap, de, a, nom, nom}
 }
 
 // frArticle builds the forms of a French noun from its article: "le", "la",
@@ -48,16 +48,24 @@ func frArticle(article, noun string) word {
 		de, a = "des "+noun, "aux "+noun
 	}
 	cap := strings.ToUpper(le[:1]) + le[1:]
-	return word{noun, noun, noun, noun, noun, noun, cap, de, a, le}
+	return word{noun, noun, noun, noun, noun, noun, cap, de, a, le, "dans " + le}
+}
+
+// frPeople is frArticle for a space named after people, where one goes
+// "chez" them: "chez les Royalistes", as the French rulebook writes.
+func frPeople(noun string) word {
+	w := frArticle("les", noun)
+	w.Dans = "chez les " + noun
+	return w
 }
 
 // frSpaces are the French edition's space names with their articles, as
 // the rulebook writes them ("L'Assemblée Nationale est adjacente aux
 // Royalistes"). A deck whose French terms differ gets "l'espace X".
 var frSpaces = map[string]word{
-	"Royalistes":                      frArticle("les", "Royalistes"),
+	"Royalistes":                      frPeople("Royalistes"),
 	"Assemblée Nationale":             frArticle("l'", "Assemblée Nationale"),
-	"Républicains":                    frArticle("les", "Républicains"),
+	"Républicains":                    frPeople("Républicains"),
 	"Église catholique":               frArticle("l'", "Église catholique"),
 	"Presse":                          frArticle("la", "Presse"),
 	"Mouvements Sociaux":              frArticle("les", "Mouvements Sociaux"),
@@ -72,7 +80,8 @@ var frSpaces = map[string]word{
 }
 
 // spaceWord is a space name in the Printer's language: in French with its
-// article forms ({{.Space.Le}}, {{.Space.De}}, {{.Space.A}}, {{.Space.Cap}}).
+// article forms ({{.Space.Le}}, {{.Space.De}}, {{.Space.A}}, {{.Space.Cap}},
+// {{.Space.Dans}}: "dans la Presse", "chez les Royalistes").
 func (p *Printer) spaceWord(deck *engine.Deck, x engine.Space) word {
 	name := p.terms(deck).Text(x.String())
 	if p.lang != French {

@@ -22,7 +22,6 @@ func TestFrenchSpaceArticles(t *testing.T) {
 		{engine.MontValerien, "le Mont-Valérien", "du Mont-Valérien", "au Mont-Valérien", "Le Mont-Valérien"},
 		{engine.CatholicChurch, "l'Église catholique", "de l'Église catholique", "à l'Église catholique", "L'Église catholique"},
 		{engine.NationalAssembly, "l'Assemblée Nationale", "de l'Assemblée Nationale", "à l'Assemblée Nationale", "L'Assemblée Nationale"},
-		{engine.Royalists, "les Royalistes", "des Royalistes", "aux Royalistes", "Les Royalistes"},
 		{engine.PereLachaise, "le Père Lachaise", "du Père Lachaise", "au Père Lachaise", "Le Père Lachaise"},
 	} {
 		w := p.spaceWord(nil, tc.x)
@@ -31,7 +30,11 @@ func TestFrenchSpaceArticles(t *testing.T) {
 		assert.Equal(t, tc.a, w.A)
 		assert.Equal(t, tc.up, w.Cap)
 		assert.Equal(t, w.Le[len(w.Le)-len(w.Nom):], w.Nom, "alone, the name has no article")
+		assert.Equal(t, "dans "+tc.le, w.Dans)
 	}
+	royalists := p.spaceWord(nil, engine.Royalists)
+	assert.Equal(t, []string{"les Royalistes", "des Royalistes", "aux Royalistes", "chez les Royalistes"},
+		[]string{royalists.Le, royalists.De, royalists.A, royalists.Dans}, "a space named after people: chez")
 	// Every space of the board has its forms; English and Russian keep the name.
 	for x := engine.Space(0); x < engine.NumSpaces; x++ {
 		assert.NotContains(t, p.spaceWord(nil, x).Le, "espace", "%s has its article", x)

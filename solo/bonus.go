@@ -12,6 +12,13 @@ import (
 // applies. The engine asks for the action and then its steps; each step
 // is derived again from the position (the policy keeps no plan).
 
+// actionNames are the bonus actions' names (why.go).
+var actionNames = map[int]string{
+	engine.ActionSpread:     "solo.action.spread",
+	engine.ActionTurncoat:   "solo.action.turncoat",
+	engine.ActionDeescalate: "solo.action.deescalate",
+}
+
 // bonusOrder: the bot's own bonus actions in a fixed order, its primary
 // sphere first (§6.4).
 var bonusOrder = [2][4]engine.Dimension{
@@ -22,6 +29,7 @@ var bonusOrder = [2][4]engine.Dimension{
 func (d *decision) bonusOrder() (engine.Choice, string, error) {
 	for _, dim := range bonusOrder[d.b.bot] {
 		if c, ok := d.find(func(c engine.Choice) bool { return c.Kind == engine.ChooseDimension && c.N == int(dim) }); ok {
+			d.say(smsg("solo.act.bonus-next", aDim(dim)), smsg("solo.reason.bonus-order"))
 			return c, fmt.Sprintf("takes its bonus action in %s next (fixed order, §6.4)", dim), nil
 		}
 	}
@@ -144,6 +152,7 @@ func (d *decision) bonusAction() (engine.Choice, string, error) {
 		if c, ok := offered(r.action); ok {
 			d.t.add("%s applies", r.id)
 			d.t.key(r.id)
+			d.say(smsg("solo.act.bonus", aDim(dim), aMsg("Action", smsg(actionNames[r.action]))), d.reason(r.id))
 			return c, fmt.Sprintf("bonus action in %s: %s %s (§6.4)", dim, r.id, r.what), nil
 		}
 	}
@@ -153,6 +162,7 @@ func (d *decision) bonusAction() (engine.Choice, string, error) {
 	}
 	d.t.add("BA1-BA5 do not apply")
 	d.t.key("BA6")
+	d.say(smsg("solo.act.bonus-none", aDim(dim)), d.reason("BA6"))
 	return c, fmt.Sprintf("bonus action in %s: BA6 nothing (§6.4)", dim), nil
 }
 
@@ -175,7 +185,7 @@ func (d *decision) spread() (engine.Choice, string, error) {
 		row = "Spread, second move"
 	}
 	if len(plans) == 0 {
-		return d.done("Spread: no further move gains a space")
+		return d.done("Spread: no further move gains a space", smsg("solo.reason.spread-none"))
 	}
 	// Destinations, with the moves each needs (the least over plans).
 	need := map[engine.Space]int{}
@@ -209,12 +219,17 @@ func (d *decision) spread() (engine.Choice, string, error) {
 	}
 	src, ok := d.t.selectSpace("Source", from.Spaces(), sourceRows(b, true, false))
 	if !ok {
-		return d.done("Spread: no safe source")
+		return d.done("Spread: no safe source", smsg("solo.reason.no-source"))
 	}
 	c, found := d.find(func(c engine.Choice) bool { return c.Kind == engine.ChooseMove && c.Space == src && c.To == to })
 	if !found {
 		return engine.Choice{}, "", fmt.Errorf("move %s → %s not offered", src, to)
 	}
+	why := smsg("solo.reason.spread-second")
+	if row == "BA1" || row == "BA3" {
+		why = d.reason(row)
+	}
+	d.say(smsg("solo.act.spread", aSpace("From", src), aSpace("Space", to)), why)
 	return c, fmt.Sprintf("Spread (%s): moves a cube from %s to %s", row, src, to), nil
 }
 
@@ -233,10 +248,11 @@ func (d *decision) turncoat() (engine.Choice, string, error) {
 		}
 	}
 	if len(ok) == 0 {
-		return d.done("Turncoat: no space qualifies")
+		return d.done("Turncoat: no space qualifies", smsg("solo.reason.turncoat-none"))
 	}
 	x, _ := d.t.selectSpace("Place", ok, placeRows(b, func(engine.Space) int { return 2 }, false))
 	c, _ := d.find(func(c engine.Choice) bool { return c.Kind == engine.ChooseReplace && c.Space == x })
+	d.say(smsg("solo.act.replace", aSide("Player", b.pl), aSpace("Space", x)), d.reason(row))
 	return c, fmt.Sprintf("Turncoat (%s): replaces a %s cube in %s", row, b.pl, x), nil
 }
 
@@ -248,7 +264,7 @@ func (d *decision) deescalate() (engine.Choice, string, error) {
 	if d.fv.Phase == 0 {
 		cands := b.deescalateA(dim)
 		if len(cands) == 0 {
-			return d.done("De-escalate: no over-stacked space")
+			return d.done("De-escalate: no over-stacked space", smsg("solo.reason.de-none-a"))
 		}
 		x := cands[0]
 		d.t.add("step A: over-stacked %s", names(cands))
@@ -260,6 +276,11 @@ func (d *decision) deescalate() (engine.Choice, string, error) {
 		if !ok {
 			return engine.Choice{}, "", fmt.Errorf("own cube in %s not offered", x)
 		}
+		why := d.reason("SR1")
+		if len(cands) > 1 {
+			why = smsg("solo.reason.and-die", aMsg("Reason", why), aNum("N", len(cands)))
+		}
+		d.say(smsg("solo.act.deescalate-own", aSpace("Space", x)), why)
 		return c, fmt.Sprintf("De-escalate step A: takes one of its cubes from %s", x), nil
 	}
 	var withCube, tie, oneMore []engine.Space
@@ -276,16 +297,20 @@ func (d *decision) deescalate() (engine.Choice, string, error) {
 		}
 	}
 	var cands []engine.Space
+	var why engine.Msg
 	switch {
 	case len(withCube) == 0:
-		return d.done("De-escalate step B: no Player cube in " + dim.String())
+		return d.done("De-escalate step B: no Player cube in "+dim.String(), smsg("solo.reason.de-none-b", aSide("Player", b.pl), aDim(dim)))
 	case len(tie) > 0:
 		cands = tie
 		d.t.add("step B: a removal gives control in %s", names(tie))
+		why = d.reason("de-tie")
 	case len(oneMore) > 0:
 		cands = oneMore
 		d.t.add("step B: the Player has one cube more in %s", names(oneMore))
+		why = d.reason("de-one-more")
 	default:
+		why = d.reason("de-fewest")
 		least := 99
 		for _, x := range withCube {
 			least = min(least, b.pc(x))
@@ -302,5 +327,9 @@ func (d *decision) deescalate() (engine.Choice, string, error) {
 	if !ok {
 		return engine.Choice{}, "", fmt.Errorf("Player cube in %s not offered", x)
 	}
+	if len(cands) > 1 {
+		why = smsg("solo.reason.both", aMsg("First", why), aMsg("Second", d.selReason(d.t.sel)))
+	}
+	d.say(smsg("solo.act.deescalate-remove", aSide("Player", b.pl), aSpace("Space", x)), why)
 	return c, fmt.Sprintf("De-escalate step B: removes a %s cube from %s", b.pl, x), nil
 }

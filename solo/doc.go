@@ -25,13 +25,15 @@
 //
 // PlayBotTurns applies the bot's decisions while the pending decision is
 // the bot's and the game is not over, writing one note per decision into
-// the game log (engine.Game.ApplyWithNote: which table rows decided it,
-// the candidate lists, the dice), and returns the public log lines written
-// meanwhile, to show the bot's turn as one message. It stops when the
+// the game log (engine.Game.ApplyWithWhy: what the bot does and why, a
+// message of the catalogue's "solo" area ending with the table rows; see
+// why.go), and returns the public log lines written meanwhile, to show the
+// bot's turn as one message. It stops when the
 // Player must decide; call it again after each of his decisions.
 //
 // For finer control: Policy.Decide(g, prompt) returns the choice and its
-// Explanation without applying it; Policy.Choose has the plain chooser
+// Explanation (the sentence, Why, and the whole trace: rows, candidate
+// lists, dice) without applying it; Policy.Choose has the plain chooser
 // signature func(*engine.Game, engine.Prompt) (engine.Choice, error);
 // Policy.Step decides and applies one decision with its note.
 //

@@ -24,9 +24,13 @@ type Policy struct {
 // and every die roll. Card draws for military attempts happen when the
 // choice is applied and are in the game log right after the note.
 type Explanation struct {
-	Prompt   engine.PromptKind
-	Choice   engine.Choice
-	Decision string   // what the bot does, in words
+	Prompt engine.PromptKind
+	Choice engine.Choice
+	// Why is the decision as a player reads it, in their language: what
+	// the bot does and why, with the rows as a short reference at the end
+	// (why.go). It is the line the log shows (engine.Game.ApplyWithWhy).
+	Why      engine.Msg
+	Decision string   // what the bot does, in English, for tests and tools
 	Rows     []string // rows and candidate lists, in the order they were read
 	// Fired lists the ids of the rows that decided, in order: the
 	// Place-or-Remove row with its variant ("PR4a"), each selection-table
@@ -37,7 +41,9 @@ type Explanation struct {
 	Rolls []string // die rolls
 }
 
-// String is the explanation as one line (the note written to the game log).
+// String is the whole trace in English on one line: the rows with the
+// candidate lists after each and the dice (for tests and debugging; the
+// log shows Why).
 func (e Explanation) String() string {
 	var b strings.Builder
 	b.WriteString("Solo opponent: ")
@@ -85,6 +91,9 @@ func (p *Policy) Decide(g *engine.Game, pr engine.Prompt) (engine.Choice, Explan
 		err = d.t.err
 	}
 	ex := Explanation{Prompt: pr.Kind, Choice: ch, Decision: what, Rows: d.t.lines, Fired: d.t.keys, Rolls: d.t.rolls}
+	if err == nil {
+		ex.Why = d.sentence(d.t.keys)
+	}
 	if err != nil {
 		return engine.Choice{}, ex, fmt.Errorf("solo: %q: %w", pr.Kind, err)
 	}
@@ -112,7 +121,7 @@ func (p *Policy) Step(g *engine.Game) (ex Explanation, ok bool, err error) {
 	if err != nil {
 		return ex, false, err
 	}
-	if err := g.ApplyWithNote(pr.Side, c, ex.String()); err != nil {
+	if err := g.ApplyWithWhy(pr.Side, c, ex.Why); err != nil {
 		return ex, false, fmt.Errorf("solo: the engine refused the bot's choice on %q (%s): %w", pr.Kind, ex.Decision, err)
 	}
 	return ex, true, nil
@@ -163,6 +172,10 @@ type decision struct {
 	pub  *engine.State
 	b    board
 	t    trace
+	// The sentence (why.go): what the bot does and why (nil: no reason
+	// beyond the table reference).
+	act engine.Msg
+	why *engine.Msg
 }
 
 func (d *decision) find(ok func(c engine.Choice) bool) (engine.Choice, bool) {
@@ -189,7 +202,9 @@ func (d *decision) spacesOf(k engine.ChoiceKind, ok func(c engine.Choice) bool) 
 	return m.Spaces()
 }
 
-func (d *decision) done(why string) (engine.Choice, string, error) {
+// done stops the current action (the Done choice) for reason.
+func (d *decision) done(why string, reason engine.Msg) (engine.Choice, string, error) {
+	d.say(smsg("solo.act.stops"), reason)
 	if c, ok := d.kind(engine.ChooseDone); ok {
 		return c, why, nil
 	}
@@ -228,6 +243,7 @@ func (d *decision) decide() (engine.Choice, string, error) {
 		return d.option()
 	case engine.PromptAndOrOrder:
 		if c, ok := d.find(func(c engine.Choice) bool { return c.Kind == engine.ChooseOption && c.N == 0 }); ok {
+			d.say(smsg("solo.act.andor", aCard("Card", d.pr.Card)), smsg("solo.reason.printed-order"))
 			return c, "resolves the parts of " + d.cardName(d.pr.Card) + " in printed order (§6.2 AND/OR)", nil
 		}
 	case engine.PromptFCDecide, engine.PromptObjEvent:
@@ -252,24 +268,32 @@ func (d *decision) play() (engine.Choice, string, error) {
 	r := d.deck.Card(d.pr.Card)
 	bot := d.b.bot
 	d.t.add("revealed %s (%s, %d OP)", d.cardName(r.Num), r.Colour(), r.OP)
+	card := aCard("Card", r.Num)
 	if c, ok := d.find(func(c engine.Choice) bool { return c.Mode == engine.ModeEvent }); ok {
 		d.t.add("Friendly, and its event would have an effect (§6.1 step 3)")
 		d.t.key("event")
+		d.say(smsg("solo.act.event", card), smsg("solo.reason.own-event"))
 		return c, "uses the event of " + d.cardName(r.Num), nil
 	}
+	revealed := smsg("solo.reason.not-own", card)
 	if r.Side != bot {
 		d.t.add("not Friendly")
 	} else {
 		d.t.add("Friendly, but its event would have no effect (dry run, §6.2)")
+		revealed = smsg("solo.reason.no-effect", card)
 	}
 	if c, ok := d.find(func(c engine.Choice) bool { return c.Mode == engine.ModeDiscardedEvent }); ok {
 		d.t.add("top discard %s: put there by the Player this round, Friendly, OP ≤ %d, with an effect (§6.1 step 4, #3)", d.cardName(c.N), r.OP)
 		d.t.key("discarded")
+		d.say(smsg("solo.act.discarded", aCard("Event", c.N)), smsg("solo.reason.both", aMsg("First", revealed),
+			aMsg("Second", smsg("solo.reason.discard-usable", aSide("Player", d.b.pl), aCard("Event", c.N), card))))
 		return c, "uses the discarded event of " + d.cardName(c.N), nil
 	}
+	discard := smsg("solo.reason.discard-empty")
 	if n := len(d.pub.Discard); n > 0 {
 		top := d.pub.Discard[n-1]
 		d.t.add("top discard %s: not usable (§6.1 step 4)", d.cardName(int(top.Card)))
+		discard = smsg("solo.reason.discard-no")
 	} else {
 		d.t.add("discard pile empty")
 	}
@@ -278,6 +302,7 @@ func (d *decision) play() (engine.Choice, string, error) {
 	if !ok {
 		return engine.Choice{}, "", errors.New("no operations choice offered")
 	}
+	d.say(smsg("solo.act.ops", aOP(r.OP)), smsg("solo.reason.both", aMsg("First", revealed), aMsg("Second", discard)))
 	return c, fmt.Sprintf("conducts operations with %d OP (§6.1 step 5)", r.OP), nil
 }
 
@@ -291,8 +316,10 @@ func (d *decision) sphere() (engine.Choice, string, error) {
 		return engine.Choice{}, "", fmt.Errorf("sphere %s not offered", sp)
 	}
 	if !ok {
+		d.say(smsg("solo.act.sphere-lost", aSphere(sp), aOP(d.fv.N)), smsg("solo.reason.sphere-none"))
 		return c, fmt.Sprintf("operates in %s spaces, where it has nothing to do: %d OP lost (§5)", sp, d.fv.N), nil
 	}
+	d.say(smsg("solo.act.sphere", aSphere(sp)), d.sphereReason())
 	return c, fmt.Sprintf("operates in %s spaces (§5)", sp), nil
 }
 
@@ -317,6 +344,7 @@ func (d *decision) opsRemove() (engine.Choice, string, error) {
 		d.t.add("no Place-or-Remove row fires (§3)")
 		d.t.key("none")
 		if c, ok := d.kind(engine.ChooseDone); ok {
+			d.say(smsg("solo.act.stop-ops", aOP(e.op)), smsg("solo.reason.no-row"))
 			return c, fmt.Sprintf("stops: %d OP lost", e.op), nil
 		}
 		return engine.Choice{}, "", errors.New("cannot stop")
@@ -329,6 +357,7 @@ func (d *decision) opsRemove() (engine.Choice, string, error) {
 		if !ok {
 			return engine.Choice{}, "", errors.New("cannot go on to placing")
 		}
+		d.say(smsg("solo.act.to-placing", aOP(e.op)), d.reason(prRow(h)))
 		return c, fmt.Sprintf("goes on to placing with %d OP", e.op), nil
 	}
 	x, ok := d.t.selectSpace("Remove", h.cands(), removeRows(&d.b, &e.strA))
@@ -343,7 +372,9 @@ func (d *decision) opsRemove() (engine.Choice, string, error) {
 		return engine.Choice{}, "", fmt.Errorf("removal in %s (extra %v) not offered", x, extra)
 	}
 	what := fmt.Sprintf("removes a %s piece from %s", d.b.pl, x)
+	d.say(smsg("solo.act.remove", aSide("Player", d.b.pl), aSpace("Space", x)), d.reason(prRow(h)))
 	if military(x) {
+		d.say(smsg("solo.act.attack", aSide("Player", d.b.pl), aSpace("Space", x), aNum("Strength", c.Strength)), d.reason(prRow(h)))
 		switch {
 		case extra:
 			what = fmt.Sprintf("attacks %s at strength %d, paying %d OP with the +1 (§2.4)", x, c.Strength, c.Cost)
@@ -359,7 +390,7 @@ func (d *decision) opsRemove() (engine.Choice, string, error) {
 func (d *decision) opsPlace() (engine.Choice, string, error) {
 	cands := d.spacesOf(engine.ChoosePlace, nil)
 	if len(cands) == 0 {
-		return d.done("no cube can be placed: the OP are lost")
+		return d.done("no cube can be placed: the OP are lost", smsg("solo.reason.no-placement"))
 	}
 	op := d.fv.N
 	e := &opEval{b: &d.b}
@@ -369,6 +400,7 @@ func (d *decision) opsPlace() (engine.Choice, string, error) {
 		return engine.Choice{}, "", errors.New("Place table found no space")
 	}
 	c, _ := d.find(func(c engine.Choice) bool { return c.Kind == engine.ChoosePlace && c.Space == x })
+	d.say(smsg("solo.act.place", aSpace("Space", x)), d.selReason(d.t.sel))
 	return c, fmt.Sprintf("places a cube in %s (%d OP left)", x, op), nil
 }
 
@@ -377,13 +409,14 @@ func (d *decision) opsPlace() (engine.Choice, string, error) {
 func (d *decision) freeCube() (engine.Choice, string, error) {
 	cands := d.spacesOf(engine.ChoosePlace, nil)
 	if len(cands) == 0 {
-		return d.done("no Available cube for its free cube (§6.5)")
+		return d.done("no Available cube for its free cube (§6.5)", smsg("solo.reason.no-available"))
 	}
 	x, ok := d.t.selectSpace("Place", cands, placeRows(&d.b, func(engine.Space) int { return 1 }, false))
 	if !ok {
 		return engine.Choice{}, "", errors.New("Place table found no space")
 	}
 	c, _ := d.find(func(c engine.Choice) bool { return c.Kind == engine.ChoosePlace && c.Space == x })
+	d.say(smsg("solo.act.free-cube", aSpace("Space", x)), d.selReason(d.t.sel))
 	return c, fmt.Sprintf("places its free cube in %s (§6.5)", x), nil
 }
 
@@ -393,7 +426,7 @@ func (d *decision) eventPlace() (engine.Choice, string, error) {
 	cands := d.spacesOf(engine.ChoosePlace, nil)
 	card := d.cardName(d.pr.Card)
 	if len(cands) == 0 {
-		return d.done(card + ": no space with Room for an Available cube (§6.2)")
+		return d.done(card+": no space with Room for an Available cube (§6.2)", smsg("solo.reason.no-room", aCard("Card", d.pr.Card)))
 	}
 	supply := d.b.avail
 	if d.fv.Return {
@@ -405,10 +438,13 @@ func (d *decision) eventPlace() (engine.Choice, string, error) {
 		return engine.Choice{}, "", errors.New("Place table found no space")
 	}
 	// RETURN (#23): cubes removed from play are used first.
+	why := d.selReason(d.t.sel)
 	if c, ok := d.find(func(c engine.Choice) bool { return c.Kind == engine.ChoosePlace && c.Space == x && c.Extra }); ok {
+		d.say(smsg("solo.act.event-return", aCard("Card", d.pr.Card), aSpace("Space", x)), why)
 		return c, fmt.Sprintf("%s: returns a cube removed from play to %s", card, x), nil
 	}
 	c, _ := d.find(func(c engine.Choice) bool { return c.Kind == engine.ChoosePlace && c.Space == x })
+	d.say(smsg("solo.act.event-place", aCard("Card", d.pr.Card), aSpace("Space", x)), why)
 	return c, fmt.Sprintf("%s: places a cube in %s", card, x), nil
 }
 
@@ -416,16 +452,19 @@ func (d *decision) eventRemove() (engine.Choice, string, error) {
 	cands := d.spacesOf(engine.ChooseRemove, nil)
 	card := d.cardName(d.pr.Card)
 	if len(cands) == 0 {
-		return d.done(card + ": nothing to remove")
+		return d.done(card+": nothing to remove", smsg("solo.reason.nothing-to-remove", aCard("Card", d.pr.Card)))
 	}
 	x, ok := d.t.selectSpace("Remove", cands, removeRows(&d.b, nil))
 	if !ok {
 		return engine.Choice{}, "", errors.New("Remove table found no space")
 	}
 	c, _ := d.find(func(c engine.Choice) bool { return c.Kind == engine.ChooseRemove && c.Space == x })
+	why := d.selReason(d.t.sel)
 	if d.pr.Kind == engine.PromptRemoveDisc {
+		d.say(smsg("solo.act.event-remove-disc", aSide("Player", d.b.pl), aDisc(d.b.pl), aSpace("Space", x), aCard("Card", d.pr.Card)), why)
 		return c, fmt.Sprintf("%s: removes the %s disc from %s", card, d.b.pl, x), nil
 	}
+	d.say(smsg("solo.act.event-remove", aSide("Player", d.b.pl), aSpace("Space", x), aCard("Card", d.pr.Card)), why)
 	return c, fmt.Sprintf("%s: removes a %s cube from %s", card, d.b.pl, x), nil
 }
 
@@ -433,7 +472,7 @@ func (d *decision) eventReplace() (engine.Choice, string, error) {
 	cands := d.spacesOf(engine.ChooseReplace, nil)
 	card := d.cardName(d.pr.Card)
 	if len(cands) == 0 {
-		return d.done(card + ": no space to replace in (Room, Available cube)")
+		return d.done(card+": no space to replace in (Room, Available cube)", smsg("solo.reason.no-replace", aCard("Card", d.pr.Card)))
 	}
 	// PlaceSwings = Budget × 2; Budget = replacements left (after the
 	// 4-cube limit and the cubes the bot can supply).
@@ -443,6 +482,7 @@ func (d *decision) eventReplace() (engine.Choice, string, error) {
 		return engine.Choice{}, "", errors.New("Place table found no space")
 	}
 	c, _ := d.find(func(c engine.Choice) bool { return c.Kind == engine.ChooseReplace && c.Space == x })
+	d.say(smsg("solo.act.replace", aSide("Player", d.b.pl), aSpace("Space", x)), d.selReason(d.t.sel))
 	return c, fmt.Sprintf("%s: replaces a %s cube in %s", card, d.b.pl, x), nil
 }
 
@@ -458,6 +498,7 @@ func (d *decision) placeDisc() (engine.Choice, string, error) {
 			return engine.Choice{}, "", errors.New("Place table found no space")
 		}
 		c, _ := d.find(func(c engine.Choice) bool { return c.Kind == engine.ChooseDisc && !c.Extra && c.Space == x })
+		d.say(smsg("solo.act.disc", aDisc(d.b.bot), aSpace("Space", x)), d.selReason(d.t.sel))
 		return c, fmt.Sprintf("%s: places its disc in %s (§6.3)", card, x), nil
 	}
 	var from engine.SpaceSet
@@ -468,7 +509,7 @@ func (d *decision) placeDisc() (engine.Choice, string, error) {
 	}
 	src, ok := d.t.selectSpace("Source", from.Spaces(), sourceRows(&d.b, true, true))
 	if !ok {
-		return d.done(card + ": both discs are on the map and none can leave safely (§6.3)")
+		return d.done(card+": both discs are on the map and none can leave safely (§6.3)", smsg("solo.reason.no-safe-disc"))
 	}
 	lifted := d.b
 	lifted.disc[src] = engine.NoSide
@@ -480,6 +521,7 @@ func (d *decision) placeDisc() (engine.Choice, string, error) {
 	c, _ := d.find(func(c engine.Choice) bool {
 		return c.Kind == engine.ChooseDisc && c.Extra && c.To == src && c.Space == x
 	})
+	d.say(smsg("solo.act.disc-move", aDisc(d.b.bot), aSpace("From", src), aSpace("Space", x)), d.selReason(d.t.sel))
 	return c, fmt.Sprintf("%s: moves its disc from %s to %s (§6.3)", card, src, x), nil
 }
 
@@ -499,6 +541,7 @@ func (d *decision) option() (engine.Choice, string, error) {
 	for n := 0; n < best.N; n++ {
 		d.t.add("option (%c) would have no effect", 'a'+rune(n))
 	}
+	d.say(smsg("solo.act.option", aCard("Card", d.pr.Card), aLetter(best.N)), smsg("solo.reason.option-first"))
 	return best, fmt.Sprintf("%s: option (%c), the first that would have an effect (§6.2)", d.cardName(d.pr.Card), 'a'+rune(best.N)), nil
 }
 
@@ -506,13 +549,16 @@ func (d *decision) yesIfEffective() (engine.Choice, string, error) {
 	card := d.cardName(d.pr.Card)
 	if c, ok := d.kind(engine.ChooseYes); ok {
 		if d.pr.Kind == engine.PromptObjEvent {
+			d.say(smsg("solo.act.obj-event", aCard("Card", d.pr.Card)), smsg("solo.reason.obj-event"))
 			return c, "performs the event of its objective " + card + " (§6.6)", nil
 		}
+		d.say(smsg("solo.act.apply", aCard("Card", d.pr.Card)), smsg("solo.reason.effective"))
 		return c, "applies its event " + card + ", which would have an effect (§6.8)", nil
 	}
 	c, ok := d.kind(engine.ChooseNo)
 	if !ok {
 		return engine.Choice{}, "", errors.New("neither yes nor no offered")
 	}
+	d.say(smsg("solo.act.decline", aCard("Card", d.pr.Card)), d.reason("no-effect-beyond"))
 	return c, "declines " + card + ": it would have no effect beyond the Player's momentum (§6.2)", nil
 }

@@ -28,7 +28,7 @@ func playSoloGame(t testing.TB, bot engine.Side, seed int64, check func(g *engin
 			}
 			c, ex, err := p.Decide(g, pr)
 			require.NoError(t, err, "bot %s seed %d decision %d", bot, seed, n)
-			require.NoError(t, g.ApplyWithNote(bot, c, ex.String()), "bot %s seed %d decision %d: %s", bot, seed, n, ex)
+			require.NoError(t, g.ApplyWithWhy(bot, c, ex.Why), "bot %s seed %d decision %d: %s", bot, seed, n, ex)
 			moves = append(moves, engine.Move{Side: bot, Choice: c})
 		} else {
 			ps := g.Prompts()
@@ -170,7 +170,9 @@ func TestDeterministicAndReplayable(t *testing.T) {
 }
 
 // TestPlayBotTurns: the bot's turn as one batch of log lines, with a note
-// naming the deciding rows before what the engine did.
+// before what the engine did: what the bot does and why, in a sentence,
+// ending with the deciding rows (issue 26; the candidate lists of the
+// whole trace are Explanation.Rows, pinned by the table tests).
 func TestPlayBotTurns(t *testing.T) {
 	g := newGame(t, V, "Royalists V1, Press V1 C1, SM C1, PL C1", withObj(rep))
 	putOnDeck(g, 38)
@@ -178,17 +180,17 @@ func TestPlayBotTurns(t *testing.T) {
 	lines, err := PlayBotTurns(g, &Policy{})
 	require.NoError(t, err)
 	require.Equal(t, []string{
-		"Solo opponent: conducts operations with 3 OP (§6.1 step 5) — revealed #38 Victor Hugo (grey, 3 OP); not Friendly; discard pile empty",
+		"Solo opponent conducts operations with 3 Operations Points because #38 Victor Hugo is not its card, and the discard pile is empty (§6.1.5).",
 		"Solo opponent conducts operations with 3 OP.",
-		"Solo opponent: operates in Political spaces (§5) — sphere choice (§5), 3 OP: Political PR4, PR9-V, PR10, PR12; Military PR4, PR12; PR9 fires only in Political → Political",
+		"Solo opponent operates in Political spaces because a Commune cube it removes leaves the game (the Commune's pool is full), in these spaces only (§5 PR9).",
 		"Versailles operates in Political spaces.",
-		"Solo opponent: removes a Commune piece from Press — 3 OP: PR4a take a Pivotal space: T=[National Assembly, Press], T⁺=[Press] → REMOVE among [Press]; Remove table on [Press]",
+		"Solo opponent removes a Commune piece from Press because it can take a Pivotal space (PR4a).",
 		"No free pool cell: the Commune cube is removed from play.",
 		"Versailles removes a Commune cube from Press (1 OP).",
-		"Solo opponent: places a cube in Republicans (2 OP left) — Place table on [Royalists, National Assembly, Republicans, Catholic Church, Press, Social Movements]; PL3 → [Republicans]",
+		"Solo opponent places a cube in Republicans because it can take its objective's space (PL3).",
 		"Versailles breaches its Starting zone.",
 		"Versailles places a cube in Republicans (1 OP).",
-		"Solo opponent: places a cube in National Assembly (1 OP left) — Place table on [Royalists, National Assembly, Republicans, Catholic Church, Press, Social Movements]; PL2 → [National Assembly]",
+		"Solo opponent places a cube in National Assembly because it can complete its hold on a Crisis Dimension there (PL2).",
 		"Versailles breaches its Escalation zone.",
 		"Versailles takes 1 bonus cube from the Escalation zone into its pool.",
 		"Versailles places a cube in National Assembly (1 OP).",

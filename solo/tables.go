@@ -16,8 +16,18 @@ type trace struct {
 	lines []string
 	keys  []string // row ids that fired or narrowed the candidates, in order
 	rolls []string
+	dice  []int // the rolls themselves
 	roll  func(k int) int
-	err   error // a die that rolled outside 1..k (a faulty Policy.Roll)
+	err   error     // a die that rolled outside 1..k (a faulty Policy.Roll)
+	sel   selection // the last selectSpace's result, for the sentence
+}
+
+// selection is what decided one use of a selection table: the first row
+// that narrowed the candidates ("" if none did) and, when a die broke the
+// tie after the last row, how many it chose among.
+type selection struct {
+	first string
+	die   int
 }
 
 func (t *trace) add(format string, a ...any) { t.lines = append(t.lines, fmt.Sprintf(format, a...)) }
@@ -36,6 +46,7 @@ func (t *trace) die(k int, what string) int {
 		r = 1
 	}
 	t.rolls = append(t.rolls, fmt.Sprintf("die 1-%d for %s: %d", k, what, r))
+	t.dice = append(t.dice, r)
 	t.key("die")
 	return r
 }
@@ -85,6 +96,7 @@ func rowBest(id string, score func(x engine.Space) int) selRow {
 // candidates numbered in canonical order.
 func (t *trace) selectSpace(table string, cands []engine.Space, rows []selRow) (engine.Space, bool) {
 	c := sortSpaces(cands)
+	t.sel = selection{}
 	if len(c) == 0 {
 		t.add("%s table: no candidate", table)
 		return engine.NoSpace, false
@@ -106,9 +118,13 @@ func (t *trace) selectSpace(table string, cands []engine.Space, rows []selRow) (
 			c = k
 			t.add("%s → %s", r.id, names(c))
 			t.key(r.id)
+			if t.sel.first == "" {
+				t.sel.first = r.id
+			}
 		}
 	}
 	if len(c) > 1 {
+		t.sel.die = len(c)
 		r := t.die(len(c), table+" table tie "+names(c))
 		c = c[r-1 : r]
 		t.add("die → %s", c[0])

@@ -32,9 +32,10 @@ func init() {
 
 // soloChooser answers a prompt addressed to the solo opponent (p.Side ==
 // g.S.BotSide) with one of p.Choices and the explanation that goes into
-// the log (which decision-table rows decided it). nil until package solo
-// is wired in; --solo then fails with "solo opponent not available yet".
-var soloChooser func(g *engine.Game, p engine.Prompt) (engine.Choice, string, error)
+// the log: what it does and why, ending with the decision-table rows (nil:
+// none). It is nil until package solo is wired in; --solo then fails with
+// "solo opponent not available yet".
+var soloChooser func(g *engine.Game, p engine.Prompt) (engine.Choice, *engine.Msg, error)
 
 const playUsage = `Usage: rfop play [--solo --side commune|versailles]
                  [--ai --side commune|versailles [--level easy|normal|hard]]
@@ -381,15 +382,23 @@ func (p *playSession) loop() int {
 }
 
 func (p *playSession) botMove(pr engine.Prompt) error {
-	c, note, err := soloChooser(p.g, pr)
+	c, why, err := soloChooser(p.g, pr)
 	if err != nil {
 		return err
 	}
 	text := p.pr.Choice(p.g, pr, c)
-	if err := p.g.ApplyWithNote(pr.Side, c, note); err != nil {
+	apply := func() error { return p.g.Apply(pr.Side, c) }
+	if why != nil {
+		apply = func() error { return p.g.ApplyWithWhy(pr.Side, c, *why) }
+	}
+	if err := apply(); err != nil {
 		return fmt.Errorf("its choice %q was refused: %w", p.g.ChoiceText(pr, c), err)
 	}
-	fmt.Fprintln(p.out, p.m("play.bot-move", aSide("Side", pr.Side), aText("Text", text)))
+	if why == nil {
+		// Without an explanation (a stand-in opponent), say what it chose;
+		// an explanation says it in the log, with why.
+		fmt.Fprintln(p.out, p.m("play.bot-move", aSide("Side", pr.Side), aText("Text", text)))
+	}
 	p.showLog(p.bot.Other())
 	p.boardStale = true
 	return nil

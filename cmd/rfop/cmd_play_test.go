@@ -268,11 +268,11 @@ func TestPlaySoloNotAvailableYet(t *testing.T) {
 func withStubSolo(t *testing.T) {
 	t.Helper()
 	saved := soloChooser
-	soloChooser = func(g *engine.Game, p engine.Prompt) (engine.Choice, string, error) {
+	soloChooser = func(g *engine.Game, p engine.Prompt) (engine.Choice, *engine.Msg, error) {
 		if p.Side != g.S.BotSide {
-			return engine.Choice{}, "", fmt.Errorf("asked to decide for %s", p.Side)
+			return engine.Choice{}, nil, fmt.Errorf("asked to decide for %s", p.Side)
 		}
-		return p.Choices[0], "", nil
+		return p.Choices[0], nil, nil
 	}
 	t.Cleanup(func() { soloChooser = saved })
 }
@@ -438,8 +438,9 @@ func TestPlayWholeGameAgainstTheSoloOpponent(t *testing.T) {
 			hasNot(t, out, "End of input", "the game must end before the input does")
 			hasNot(t, out, "at the keyboard", "no hand-over banner in solo")
 			require.Regexp(t, `(?m)^`+tc.human+` \[1-\d+, h help\]> `, out, "the human side is asked")
-			// Issue #5: each bot decision says which table row decided it.
-			require.Regexp(t, `Solo opponent: .*(PR|PL|RM|SR|BA)\d+`, out, "the log shows the solo opponent's table rows")
+			// Issue #5: each bot decision says which table row decided it;
+			// issue 26: in a sentence, what it does and why, the rows at the end.
+			require.Regexp(t, `(?m)^  · Solo opponent .* because .* \((PR|PL|RM|SR|BA)\d+.*\)\.$`, out, "the log shows the solo opponent's reasons and table rows")
 		})
 	}
 }

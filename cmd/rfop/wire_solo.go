@@ -12,8 +12,8 @@ func init() {
 	botSolo = bot.DefaultSolo
 	botAI = bot.DefaultAI           // the AI opponent of the two-player game (package ai)
 	botAnalyst = bot.DefaultAnalyst // post-game analysis (package analysis)
-	soloChooser = func(g *engine.Game, p engine.Prompt) (engine.Choice, string, error) {
+	soloChooser = func(g *engine.Game, p engine.Prompt) (engine.Choice, *engine.Msg, error) {
 		c, ex, err := (&solo.Policy{}).Decide(g, p)
-		return c, ex.String(), err
+		return c, &ex.Why, err
 	}
 }
