@@ -51,7 +51,7 @@ type driver struct {
 	commands bool
 }
 
-var choiceRange = regexp.MustCompile(`\[1-(\d+), h help\]> $`)
+var choiceRange = regexp.MustCompile(`\[1-(\d+), h [^\]]+\]> $`) // in any language
 
 func (d *driver) Read(p []byte) (int, error) {
 	d.reads++
@@ -63,7 +63,7 @@ func (d *driver) Read(p []byte) (int, error) {
 		n, _ := strconv.Atoi(string(m[1]))
 		line = fmt.Sprintf("%d\n", 1+d.r.IntN(n))
 		if d.commands && d.reads%3 == 0 { // every third answer: the next command
-			cmds := []string{"h", "s", "u", "c", "x", "l", "?", "0", "p", "", "u", "99", "q\nn", "  ", "-3", "1.5"}
+			cmds := []string{"h", "hint", "s", "u", "c", "x", "l", "?", "0", "p", "", "u", "99", "q\nn", "  ", "-3", "1.5"}
 			line = cmds[(d.reads/3)%len(cmds)] + "\n"
 		}
 	} else if bytes.HasSuffix(d.out.Bytes(), []byte("(y/n)> ")) {
@@ -145,7 +145,7 @@ func TestPlayCommands(t *testing.T) {
 	has(t, out, "Versailles wins if its Military VP")
 	has(t, out, "The Commune wins if its Political VP")
 	has(t, out, "look away")
-	has(t, out, "play --ai --side SIDE --level easy|normal|hard", "the in-game help tells how to play the AI")
+	has(t, out, "play --ai --side SIDE --level=easy|normal|hard", "the in-game help tells how to play the AI")
 	has(t, out, "National Assembly (pivotal)")
 	has(t, out, "Your hand (Commune)")
 	has(t, out, "Your objective:")
@@ -503,36 +503,83 @@ func TestPlayInAnEditionsTerms(t *testing.T) {
 // ruLatinRun: two or more Latin-alphabet words in a row.
 var ruLatinRun = regexp.MustCompile(`\p{Latin}+(?:['’-]\p{Latin}+)*(?:[ ,]+\p{Latin}+(?:['’-]\p{Latin}+)*)+`)
 
-// Whole hot-seat games in French and Russian (issue 13): no English
-// sentence is printed. Russian: no run of two Latin words anywhere (the
-// command letters and words of the help, such as "u/undo", are single
-// words). French: none of the English sentences shows.
+// frEnglishWords are English words no French sentence of ours contains
+// (card names removed first: some stay in their own language).
+var frEnglishWords = regexp.MustCompile(`\b(the|and|with|because|from|your|you|is|are|of|to|for|its|it|plays|wins|left)\b`)
+
+// Whole games in the terminal in French and Russian (issues 13 and 26):
+// hot-seat in both variants, against the solo opponent and against the
+// AI, every answer random and every command typed now and then (hint
+// included). No English sentence is printed: in Russian no run of two
+// Latin words anywhere (the command letters and words of the help, such
+// as "u/undo", are single words); in French no English word outside the
+// card names, and none of the English sentences.
 func TestPlayWholeGameInFrenchAndRussian(t *testing.T) {
-	t.Parallel()
+	// Not parallel: no pictures (a package variable), which makes the eight games quick.
+	saved := newBoardWriter
+	newBoardWriter = nil // the words are tested here, not the pictures
+	t.Cleanup(func() { newBoardWriter = saved })
 	for _, tc := range []struct {
 		lang    string
 		variant string
 		seed    uint64
-	}{{"ru", "standard", 21}, {"ru", "censorship", 22}, {"fr", "standard", 23}, {"fr", "censorship", 24}} {
-		t.Run(tc.lang+"-"+tc.variant, func(t *testing.T) {
-			code, out, errOut := playDriven(t, tc.seed, true, "--seed", fmt.Sprint(tc.seed), "--variant", tc.variant, "--lang", tc.lang)
+		mode    []string
+	}{
+		{"ru", "standard", 21, nil}, {"ru", "censorship", 22, nil}, {"fr", "standard", 23, nil}, {"fr", "censorship", 24, nil},
+		{"ru", "standard", 25, []string{"--solo", "--side", "versailles"}}, {"fr", "standard", 26, []string{"--solo", "--side", "commune"}},
+		{"ru", "standard", 27, []string{"--ai", "--side", "commune", "--level", "easy"}},
+		{"fr", "censorship", 28, []string{"--ai", "--side", "versailles", "--level", "easy"}},
+	} {
+		name := tc.lang + "-" + tc.variant
+		if len(tc.mode) > 0 {
+			name += "-" + strings.TrimPrefix(tc.mode[0], "--")
+		}
+		t.Run(name, func(t *testing.T) {
+			args := append([]string{"--seed", fmt.Sprint(tc.seed), "--variant", tc.variant, "--lang", tc.lang}, tc.mode...)
+			code, out, errOut := playDriven(t, tc.seed, true, args...)
 			require.Equal(t, 0, code, errOut)
 			hasNot(t, out, "[engine.")
 			hasNot(t, out, "[play.")
 			hasNot(t, out, "[render.")
+			hasNot(t, out, "[solo.")
+			hasNot(t, out, "[common.")
+			hasNot(t, out, "<no value>")
 			for _, en := range []string{"GAME OVER", "Final score", "is not a choice", "at the keyboard", "Your hand",
-				"Round ", "plays first", "places a cube", "card(s)", " wins", "Carrying on", "Political VP"} {
+				"Round ", "plays first", "places a cube", "card(s)", " wins", "Carrying on", "Political VP",
+				"Solo opponent", "AI (", " because ", "Keep ", "to win", "(easy)"} {
 				hasNot(t, out, en)
 			}
-			if tc.lang == "ru" {
-				for i, line := range strings.Split(out, "\n") {
+			pr := locale.For(locale.Lang(tc.lang))
+			lines := strings.Split(out, "\n")
+			for i, line := range lines {
+				if tc.lang == "ru" {
 					if run := ruLatinRun.FindString(line); run != "" {
 						t.Errorf("line %d: Latin words %q in %q", i+1, run, line)
 					}
+					continue
 				}
+				rest := line
+				for n := 53; n >= 1; n-- {
+					rest = strings.ReplaceAll(rest, pr.CardName(nil, n), "")
+				}
+				if w := frEnglishWords.FindString(rest); w != "" {
+					t.Errorf("line %d: English %q in %q", i+1, w, line)
+				}
+			}
+			if tc.lang == "ru" {
 				has(t, out, "ИГРА ОКОНЧЕНА")
 			} else {
 				has(t, out, "FIN DE PARTIE")
+			}
+			switch {
+			case len(tc.mode) > 0 && tc.mode[0] == "--solo":
+				// "Бот …, так как … (…)." / "L'Adversaire Solo … car … (…)."
+				note := pr.T("solo.note", locale.Args{"Action": "\x00", "Reason": "\x01", "Ref": "\x02"})
+				lead, rest, _ := strings.Cut(note, "\x00")
+				mid, _, _ := strings.Cut(rest, "\x01")
+				require.Regexp(t, `(?m)^  · `+regexp.QuoteMeta(lead)+`.+`+regexp.QuoteMeta(mid)+`.+\)\.$`, out, "the solo opponent explains itself")
+			case len(tc.mode) > 0 && tc.mode[0] == "--ai":
+				has(t, out, strings.TrimSuffix(pr.T("play.hint-head", nil), ":"), "the hint speaks the language")
 			}
 		})
 	}
