@@ -21,6 +21,8 @@ import (
 	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/internal/fakediscord"
 	"github.com/rfop/rfop/locale"
+	"github.com/rfop/rfop/render"
+	"github.com/rfop/rfop/replay"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -36,7 +38,9 @@ import (
 // kept on purpose; in French no English sentence (no fragment of an
 // English catalogue sentence, no English function word). The pictures are
 // drawn in the same language. The slash commands' replies that start the
-// games (/rfop new, /rfop solo) are collected too.
+// games (/rfop new, /rfop solo) are collected too, and so are the captions
+// of each game's replay (/rfop replay), which the same check reads (issue
+// 26: they were English on French and Russian servers).
 func TestE2EWholeGamesSpeakTheServersLanguage(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -90,15 +94,56 @@ func TestE2EWholeGamesSpeakTheServersLanguage(t *testing.T) {
 				require.Equal(t, tc.lang, l, "every picture is drawn in the game's language")
 			}
 			assert.Greater(t, len(pics.seen()), 20)
+			// Each game's replay, asked where it was played.
+			for _, where := range []struct{ guild, channel string }{{guildID, chanID}, {guildID, chan2ID}, {"", dm}} {
+				ri, _ := h.command(alice, where.guild, where.channel, fakediscord.SubCmd("replay"))
+				h.settled(ri)
+			}
+			captions := pics.replayCaptions()
+			require.Greater(t, len(captions), 30, "three replays were drawn, with their captions")
+			for _, l := range pics.seen() {
+				require.Equal(t, tc.lang, l, "every replay is drawn in the game's language")
+			}
+			if problems := tc.check(captions); len(problems) > 0 {
+				t.Errorf("replay captions not in %s:\n%s", tc.lang, strings.Join(problems, "\n"))
+			}
+
 		})
 	}
 }
 
-// recordingPictures draws nothing and records each picture's language.
+// recordingPictures draws nothing and records each picture's language,
+// and the captions each replay would have (render.ReplayCaptions).
 type recordingPictures struct {
 	stubPictures
-	mu    sync.Mutex
-	langs []glossary.Lang
+	mu       sync.Mutex
+	langs    []glossary.Lang
+	captions []string
+}
+
+// Replay records the captions of the replay in language l, as the real
+// renderer writes them, and returns a stand-in picture.
+func (p *recordingPictures) Replay(l glossary.Lang, o engine.Options, moves []engine.Move) ([]byte, replay.Summary, bool, error) {
+	p.note(l)
+	r, err := render.NewFor(o.Deck, l)
+	if err != nil {
+		return nil, replay.Summary{}, false, err
+	}
+	caps, err := r.ReplayCaptions(o, moves)
+	if err != nil {
+		return nil, replay.Summary{}, false, err
+	}
+	sum, err := replay.Count(o, moves)
+	p.mu.Lock()
+	p.captions = append(p.captions, caps...)
+	p.mu.Unlock()
+	return []byte("GIF89a"), sum, false, err
+}
+
+func (p *recordingPictures) replayCaptions() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.captions...)
 }
 
 func (p *recordingPictures) note(l glossary.Lang) {

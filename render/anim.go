@@ -460,7 +460,7 @@ func (r *Renderer) replayAt(o engine.Options, moves []engine.Move, half bool, ma
 		return nil, ReplayInfo{}, err
 	}
 	sum, err := replay.Walk(o, moves, func(f replay.Frame, prev *engine.View) error {
-		if err := a.Add(&f.View, prev, f.Caption, f.Delay()); err != nil {
+		if err := a.Add(&f.View, prev, r.replayCaption(f), f.Delay()); err != nil {
 			return err
 		}
 		// After a dozen full-size frames, project the size: if the whole

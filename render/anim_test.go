@@ -4,11 +4,16 @@ import (
 	"bytes"
 	"image/gif"
 	"math/rand/v2"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/glossary"
+	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/replay"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -172,7 +177,7 @@ func BenchmarkAnimation100Frames(b *testing.B) {
 		o := engine.Options{Seed: int64(seed), BotSide: engine.NoSide}
 		_, err := replay.Walk(o, randomMoves(b, o, seed), func(f replay.Frame, prev *engine.View) error {
 			if len(frames) < 100 {
-				frames = append(frames, fr{f.View, *prev, f.Caption, f.Delay()})
+				frames = append(frames, fr{f.View, *prev, r.replayCaption(f), f.Delay()})
 			}
 			return nil
 		})
@@ -193,4 +198,42 @@ func BenchmarkAnimation100Frames(b *testing.B) {
 		size = out.Len()
 	}
 	b.ReportMetric(float64(size), "bytes")
+}
+
+// The replay's captions speak the renderer's language (issue 26: they were
+// built in English from the log and only their game terms translated, so a
+// French or Russian replay read "Раунд 2 scored · … · Коммуна controls
+// Париж"). English keeps its words; French and Russian have none of them.
+func TestReplayCaptionsInTheLanguage(t *testing.T) {
+	o := engine.Options{Seed: 3, BotSide: engine.NoSide}
+	moves := randomMoves(t, o, 3)
+	en, err := testRenderer(t).ReplayCaptions(o, moves)
+	require.NoError(t, err)
+	require.NotEmpty(t, en)
+	assert.Regexp(t, `^Round 1 · .+ · play 1$`, en[0])
+	assert.Contains(t, strings.Join(en, "\n"), " scored · Political VP: ")
+	assert.Regexp(t, `· Game over: .* wins`, en[len(en)-1])
+	latinRun := regexp.MustCompile(`\p{Latin}{2,}(?:[ ,'’-]+\p{Latin}{2,})+`)
+	frEnglish := regexp.MustCompile(`\b(Round|scored|play|played|Game|over|wins|the|and|for|with|of|to)\b`)
+	for _, l := range []glossary.Lang{glossary.French, glossary.Russian} {
+		r := editionRenderer(t, l)
+		got, err := r.ReplayCaptions(o, moves)
+		require.NoError(t, err)
+		require.Len(t, got, len(en))
+		for k, c := range got {
+			require.NotEmpty(t, c)
+			assert.NotContains(t, c, "[render.", c)
+			rest := c
+			for n := 53; n >= 1; n-- {
+				rest = strings.ReplaceAll(rest, r.pr.CardName(nil, n), "")
+			}
+			if l == glossary.Russian {
+				assert.Empty(t, latinRun.FindString(rest), "frame %d: %q", k+1, c)
+			} else {
+				assert.Empty(t, frEnglish.FindString(rest), "frame %d: %q", k+1, c)
+			}
+		}
+		over := strings.TrimPrefix(r.pr.T("render.caption.game-over", locale.Args{"Round": "", "Summary": ""}), " · ")
+		assert.Contains(t, got[len(got)-1], strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(over), ":")))
+	}
 }

@@ -107,17 +107,28 @@ func lastPlay(pr *locale.Printer, deck *engine.Deck, log []engine.LogEntry) (lin
 			// card played before this line would read as the latest news.
 			return line, namesRound
 		}
-		if past, ok := pastPlays[id]; ok {
-			m := engine.Msg{ID: past, Args: append([]engine.Arg(nil), e.Msg.Args...)}
-			for k := range m.Args {
-				if m.Args[k].Kind == engine.ArgOP {
-					m.Args[k].Kind = engine.ArgOPShort // "for 2 OP" on a picture
-				}
-			}
-			return pr.Msg(deck, m), false
+		if past, ok := pastTense(pr, deck, *e.Msg); ok {
+			return past, false
 		}
 	}
 	return line, namesRound
+}
+
+// pastTense is a card play's log line in the past tense, for a caption
+// ("Versailles played #11 Adolphe Thiers for 2 OP"); ok is false for a
+// line that is not a card play.
+func pastTense(pr *locale.Printer, deck *engine.Deck, line engine.Msg) (string, bool) {
+	past, ok := pastPlays[line.ID]
+	if !ok {
+		return "", false
+	}
+	m := engine.Msg{ID: past, Args: append([]engine.Arg(nil), line.Args...)}
+	for k := range m.Args {
+		if m.Args[k].Kind == engine.ArgOP {
+			m.Args[k].Kind = engine.ArgOPShort // "for 2 OP" on a picture
+		}
+	}
+	return pr.Msg(deck, m), true
 }
 
 // legacyLastPlay is lastPlay for log lines saved as English text only:
@@ -140,7 +151,7 @@ func legacyLastPlay(pr *locale.Printer, deck *engine.Deck, log []engine.LogEntry
 			continue
 		}
 		if strings.Contains(t, " plays ") || strings.Contains(t, " discards ") && strings.Contains(t, " to ") {
-			return pr.LogLine(deck, engine.LogEntry{LegacyText: pastTense(t)}), false
+			return pr.LogLine(deck, engine.LogEntry{LegacyText: legacyPastTense(t)}), false
 		}
 	}
 	return pr.LogLine(deck, engine.LogEntry{LegacyText: last}), strings.HasPrefix(last, "Round ") || strings.HasPrefix(last, "The Final Crisis")
@@ -164,7 +175,7 @@ var pastReplacer = strings.NewReplacer(
 	" to advance ", " to raise ",
 )
 
-func pastTense(s string) string {
+func legacyPastTense(s string) string {
 	s = pastReplacer.Replace(s)
 	// "…; the card is removed from the game" adds nothing on a picture.
 	if i := strings.Index(s, "; "); i > 0 {

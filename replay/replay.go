@@ -39,8 +39,8 @@ package replay
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rfop/rfop/engine"
@@ -78,9 +78,13 @@ type Frame struct {
 	Round int8
 	Side  engine.Side // who played (NoSide for scoring)
 	Last  bool        // the last frame
-	// Caption is the line on top of the picture, in the engine's words
-	// (the renderer translates game terms).
-	Caption string
+	// Line is the log line the frame's caption quotes: for a play, its
+	// first public line by the side that played (the card and how it was
+	// played), else its first public line; for a round's scoring, the first
+	// line that gives a side VP. Nil when there is none. The renderer words
+	// the caption in the reader's language (render.Renderer.ReplayCaptions):
+	// this package writes no words.
+	Line *engine.Msg
 	// View is the public (spectator) view; its Log is dropped.
 	View engine.View
 }
@@ -188,7 +192,7 @@ func (w *walker) run(o engine.Options, moves []engine.Move) (Summary, error) {
 		}
 		if m.Resign {
 			v := g.ViewFor(engine.NoSide)
-			w.emit(Frame{Kind: Resign, Round: g.S.Round, Side: m.Side, Caption: w.endCaption(&v)}, v)
+			w.emit(Frame{Kind: Resign, Round: g.S.Round, Side: m.Side}, v)
 		}
 		lastKind = kind
 		if m.Undo {
@@ -219,7 +223,7 @@ func (w *walker) checkpoint(c engine.Checkpoint) {
 		}
 		w.scoreLog = len(w.g.S.Log)
 	case engine.CheckpointScored:
-		w.emit(Frame{Kind: Scoring, Round: c.Round, Side: engine.NoSide, Caption: w.scoringCaption(c)}, c.View)
+		w.emit(Frame{Kind: Scoring, Round: c.Round, Side: engine.NoSide, Line: w.scoringLine()}, c.View)
 	}
 }
 
@@ -227,89 +231,69 @@ func (w *walker) closePlay(v engine.View) {
 	w.open = false
 	w.sum.Plays++
 	f := Frame{Kind: Play, Play: w.sum.Plays, Round: w.playRound, Side: w.playSide}
-	if w.fn != nil { // Count needs no words
-		f.Caption = roundName(w.playRound) + " · " + w.playLine() + " · play " + strconv.Itoa(w.sum.Plays)
+	if w.fn != nil { // Count needs no caption
+		f.Line = w.playLine()
 	}
 	w.emit(f, v)
 }
 
 // playLine is the play's first public log line by the side that played
 // (the card and how it was played), else its first public line.
-func (w *walker) playLine() string {
-	first := ""
+func (w *walker) playLine() *engine.Msg {
+	var first *engine.Msg
 	log := w.g.S.Log
 	// Versions never decrease along the log: start at the play's first line.
 	from := sort.Search(len(log), func(i int) bool { return log[i].Version >= w.playVer })
 	for _, e := range log[from:] {
-		if e.To != engine.NoSide {
+		if e.To != engine.NoSide || e.Msg == nil {
 			continue
 		}
 		if e.Actor == w.playSide {
-			return clip(w.line(e))
+			return e.Msg
 		}
-		if first == "" {
-			first = w.line(e)
+		if first == nil {
+			first = e.Msg
 		}
 	}
-	if first == "" {
-		return w.playSide.String() + " plays"
-	}
-	return clip(first)
+	return first
 }
 
-// line is a log line in English without its final full stop.
-func (w *walker) line(e engine.LogEntry) string {
-	return strings.TrimSuffix(strings.TrimSpace(e.English(w.g.Deck())), ".")
-}
-
-func (w *walker) scoringCaption(c engine.Checkpoint) string {
+// scoringLine is the first public line of a side after the round's plays
+// that gives VP (dimension control, momentum, objectives), for the scoring
+// frame's caption.
+func (w *walker) scoringLine() *engine.Msg {
 	if w.fn == nil {
-		return "" // Count needs no words
+		return nil // Count needs no caption
 	}
-	if c.View.Result != nil {
-		return w.endCaption(&c.View)
-	}
-	parts := []string{roundName(c.Round) + " scored", vpText(c.View.VP)}
 	log := w.g.S.Log
-	if w.scoreLog <= len(log) {
-		for _, e := range log[w.scoreLog:] {
-			if e.To != engine.NoSide || e.Actor == engine.NoSide {
-				continue
-			}
-			if t := w.line(e); strings.Contains(t, "VP") {
-				parts = append(parts, t)
-				break
-			}
+	if w.scoreLog > len(log) {
+		return nil
+	}
+	for _, e := range log[w.scoreLog:] {
+		if e.To == engine.NoSide && e.Actor != engine.NoSide && e.Msg != nil && vpLines()[e.Msg.ID] {
+			return e.Msg
 		}
 	}
-	return strings.Join(parts, " · ")
+	return nil
 }
 
-// vpText reads the VP tracks: positive favours Versailles.
-func vpText(vp [2]int8) string {
-	one := func(name string, n int8) string {
-		switch {
-		case n > 0:
-			return name + " VP: Versailles " + strconv.Itoa(int(n))
-		case n < 0:
-			return name + " VP: Commune " + strconv.Itoa(int(-n))
+// vpLines are the engine's log messages that give VP: those whose English
+// speaks of VP (read once from the engine's table).
+var vpLines = sync.OnceValue(func() map[string]bool {
+	ids := map[string]bool{}
+	single, plural := engine.EnglishMessages()
+	for id, t := range single {
+		if strings.HasPrefix(id, "engine.log.") && strings.Contains(t, "VP") {
+			ids[id] = true
 		}
-		return name + " VP: 0"
 	}
-	return one("Political", vp[0]) + ", " + one("Military", vp[1])
-}
-
-func (w *walker) endCaption(v *engine.View) string {
-	r := v.Result
-	if r == nil {
-		return roundName(v.Round)
+	for id, f := range plural {
+		if strings.HasPrefix(id, "engine.log.") && strings.Contains(f[1], "VP") {
+			ids[id] = true
+		}
 	}
-	s := strings.TrimSuffix(strings.TrimSpace(r.English(w.g.Deck())), ".")
-	if s == "" {
-		s = r.Winner.String() + " wins"
-	}
-	return "Game over: " + s
-}
+	return ids
+})
 
 func (w *walker) emit(f Frame, v engine.View) {
 	w.sum.Frames++
@@ -341,18 +325,4 @@ func (w *walker) flush(last bool) {
 func strip(v engine.View) engine.View {
 	v.Log = nil
 	return v
-}
-
-func roundName(r int8) string {
-	if r >= 4 {
-		return "Final Crisis"
-	}
-	return "Round " + strconv.Itoa(int(r))
-}
-
-func clip(s string) string {
-	if r := []rune(s); len(r) > 110 {
-		return string(r[:109]) + "…"
-	}
-	return s
 }

@@ -2,7 +2,6 @@ package replay
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/rfop/rfop/engine"
@@ -70,17 +69,20 @@ func TestFramesArePlaysPlusScorings(t *testing.T) {
 			require.Equal(t, k+1, f.N)
 			require.Equal(t, k == len(frames)-1, f.Last)
 			require.Nil(t, f.View.Log, "frames carry no log")
-			require.NotEmpty(t, f.Caption)
 			if f.Kind == Play {
 				plays++
 				require.Equal(t, plays, f.Play)
 				require.Contains(t, []engine.Side{engine.Versailles, engine.Commune}, f.Side)
+				require.NotNil(t, f.Line, "a play's caption quotes its line")
+			}
+			if f.Kind == Scoring && f.View.Result == nil && f.Line != nil {
+				require.True(t, vpLines()[f.Line.ID], "a scoring frame quotes a line that gives VP: %s", f.Line.ID)
 			}
 		}
 		last := frames[len(frames)-1]
 		require.Equal(t, Scoring, last.Kind, "the final scoring ends the game")
 		require.NotNil(t, last.View.Result)
-		require.True(t, strings.HasPrefix(last.Caption, "Game over"), last.Caption)
+		require.Equal(t, sum.Result, last.View.Result, "the last frame shows the result, which its caption gives")
 		require.Equal(t, EndDelay, last.Delay())
 
 		counted, err := Count(o, moves)

@@ -36,7 +36,7 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	half := fl.Bool("half", false, "draw at half size (800×500)")
 	maxBytes := fl.Int("max-bytes", render.DiscordLimit, "size limit: over it the replay is drawn at half size (0: none)")
 	deckPath := fl.String("deck", "", "deck file the game was played with (default: the embedded deck)")
-	langFlag := fl.String("lang", "en", "game terms as printed in the English (en), French (fr) or Russian (ru) edition")
+	langFlag := fl.String("lang", "en", "the language of the captions, with the game terms of that edition: English (en), French (fr) or Russian (ru)")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: rfop replay --db FILE --game N [--out replay.gif]")
 		fmt.Fprintln(stderr, "       rfop replay --seed S --random-game [--out replay.gif]")
