@@ -45,11 +45,34 @@ type faceKey struct {
 	size int
 }
 
-// face is a font.Face plus the metrics the layout code needs.
+// face is a font.Face plus the metrics the layout code needs, and a cache
+// of glyph advances: freetype loads and hints the glyph again at every
+// GlyphAdvance, and measuring text (centring, fitting, wrapping) was the
+// largest part of drawing a board.
 type face struct {
 	font.Face
 	ascent, descent int // pixels
 	capHeight       int // height of "H", for vertical centring
+	advances        map[rune]advance
+}
+
+type advance struct {
+	x  fixed.Int26_6
+	ok bool
+}
+
+// GlyphAdvance is the font's, cached. A face belongs to one goroutine at a
+// time (faceSet), so the cache needs no lock.
+func (fc *face) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	if a, ok := fc.advances[r]; ok {
+		return a.x, a.ok
+	}
+	x, ok := fc.Face.GlyphAdvance(r)
+	if fc.advances == nil {
+		fc.advances = map[rune]advance{}
+	}
+	fc.advances[r] = advance{x, ok}
+	return x, ok
 }
 
 // faceSet is a private set of faces, created lazily. It must be used by one

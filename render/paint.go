@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/fogleman/gg"
+	"github.com/golang/freetype/raster"
+	"golang.org/x/image/math/fixed"
 
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/locale"
@@ -17,12 +19,15 @@ import (
 // (fast, no anti-aliasing needed), everything else with gg, text with
 // font.Drawer. One painter belongs to one goroutine.
 type painter struct {
-	img  *image.RGBA
-	dc   *gg.Context
-	fs   *faceSet
-	tr   func(string) string // game terms in the renderer's language
-	pr   *locale.Printer     // sentences and card texts in that language
-	deck *engine.Deck
+	img *image.RGBA
+	dc  *gg.Context
+	// ras and corners fill rounded rectangles' corners (roundRect).
+	ras     *raster.Rasterizer
+	corners *cornerPainter
+	fs      *faceSet
+	tr      func(string) string // game terms in the renderer's language
+	pr      *locale.Printer     // sentences and card texts in that language
+	deck    *engine.Deck
 }
 
 // t prints a message of the catalogue in the painter's language.
@@ -123,10 +128,100 @@ func (p *painter) frame(r image.Rectangle, w int, c color.Color) {
 	p.rect(image.Rect(r.Max.X-w, r.Min.Y+w, r.Max.X, r.Max.Y-w), c)
 }
 
+// roundRect fills r with rounded corners. gg's rasterizer blends every
+// pixel it covers, which made filling the panels of a hand picture a third
+// of its cost; for an opaque colour and a whole radius, the pixels of the
+// straight parts (all fully covered) are filled directly, and the
+// rasterizer paints only the four corner squares, from the same path as
+// gg's: the pixels are gg's, bit for bit (TestRoundRectFastPathIsExact).
 func (p *painter) roundRect(r image.Rectangle, radius float64, c color.Color) {
-	p.dc.DrawRoundedRectangle(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), radius)
-	p.dc.SetColor(c)
-	p.dc.Fill()
+	k := int(radius)
+	if _, _, _, a := c.RGBA(); a != 0xFFFF || float64(k) != radius || k < 1 || r.Dx() < 2*k || r.Dy() < 2*k {
+		p.dc.DrawRoundedRectangle(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), radius)
+		p.dc.SetColor(c)
+		p.dc.Fill()
+		return
+	}
+	p.rect(image.Rect(r.Min.X, r.Min.Y+k, r.Max.X, r.Max.Y-k), c)
+	p.rect(image.Rect(r.Min.X+k, r.Min.Y, r.Max.X-k, r.Min.Y+k), c)
+	p.rect(image.Rect(r.Min.X+k, r.Max.Y-k, r.Max.X-k, r.Max.Y), c)
+	if p.ras == nil {
+		b := p.img.Bounds() // as gg's own rasterizer, which flattens curves by the picture's size
+		p.ras = raster.NewRasterizer(b.Dx(), b.Dy())
+		p.corners = &cornerPainter{rgba: raster.NewRGBAPainter(p.img)}
+	}
+	p.ras.UseNonZeroWinding = true
+	p.ras.Clear()
+	p.ras.AddPath(roundedPath(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), radius))
+	cp := p.corners
+	cp.rgba.SetColor(c)
+	cp.y1, cp.y2 = r.Min.Y+k, r.Max.Y-k
+	cp.x1, cp.x2 = r.Min.X+k, r.Max.X-k
+	p.ras.Rasterize(cp)
+}
+
+// roundedPath is the path gg's DrawRoundedRectangle and Fill rasterize
+// (no transform), point for point: its arcs, its fixed-point rounding and
+// its closing segments.
+func roundedPath(x, y, w, h, r float64) raster.Path {
+	fix := func(x, y float64) fixed.Point26_6 {
+		return fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
+	}
+	x0, x1, x2, x3 := x, x+r, x+w-r, x+w
+	y0, y1, y2, y3 := y, y+r, y+h-r, y+h
+	var path raster.Path
+	path.Start(fix(x1, y0))
+	arc := func(cx, cy, from float64) { // gg's DrawEllipticalArc, entered with a line
+		a0, a1 := gg.Radians(from), gg.Radians(from+90)
+		const n = 16
+		for i := 0; i < n; i++ {
+			p1, p2 := float64(i)/n, float64(i+1)/n
+			b1, b2 := a0+(a1-a0)*p1, a0+(a1-a0)*p2
+			sx, sy := cx+r*math.Cos(b1), cy+r*math.Sin(b1)
+			mx, my := cx+r*math.Cos((b1+b2)/2), cy+r*math.Sin((b1+b2)/2)
+			ex, ey := cx+r*math.Cos(b2), cy+r*math.Sin(b2)
+			if i == 0 {
+				path.Add1(fix(sx, sy))
+			}
+			path.Add2(fix(2*mx-sx/2-ex/2, 2*my-sy/2-ey/2), fix(ex, ey))
+		}
+	}
+	path.Add1(fix(x2, y0))
+	arc(x2, y1, 270)
+	path.Add1(fix(x3, y2))
+	arc(x2, y2, 0)
+	path.Add1(fix(x1, y3))
+	arc(x1, y2, 90)
+	path.Add1(fix(x0, y1))
+	arc(x1, y1, 180)
+	path.Add1(fix(x1, y0)) // ClosePath
+	path.Add1(fix(x1, y0)) // and Fill closes it again
+	return path
+}
+
+// cornerPainter paints only the spans in the corner squares of a rounded
+// rectangle (outside [x1, x2) × [y1, y2) on both axes), as gg paints them.
+type cornerPainter struct {
+	rgba           *raster.RGBAPainter
+	x1, x2, y1, y2 int
+	buf            []raster.Span
+}
+
+func (cp *cornerPainter) Paint(ss []raster.Span, done bool) {
+	buf := cp.buf[:0]
+	for _, s := range ss {
+		if s.Y >= cp.y1 && s.Y < cp.y2 {
+			continue
+		}
+		if x1 := min(s.X1, cp.x1); s.X0 < x1 {
+			buf = append(buf, raster.Span{Y: s.Y, X0: s.X0, X1: x1, Alpha: s.Alpha})
+		}
+		if x0 := max(s.X0, cp.x2); x0 < s.X1 {
+			buf = append(buf, raster.Span{Y: s.Y, X0: x0, X1: s.X1, Alpha: s.Alpha})
+		}
+	}
+	cp.buf = buf
+	cp.rgba.Paint(buf, done)
 }
 
 func (p *painter) roundFrame(r image.Rectangle, radius, w float64, c color.Color) {
