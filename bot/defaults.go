@@ -51,6 +51,10 @@ func (p *pictures) renderer(l glossary.Lang, d *engine.Deck) (*render.Renderer, 
 	if err != nil {
 		return nil, fmt.Errorf("renderer for %s and deck %s: %w", l, d.ID, err)
 	}
+	// The palettes take a few hundred milliseconds of one core: built
+	// meanwhile, not by the first player to want a picture (who waits for
+	// them if they come first).
+	go r.Prepare()
 	p.by[k] = r
 	return r, nil
 }

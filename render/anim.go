@@ -8,10 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 	"io"
-	"math/rand/v2"
-	"sort"
 	"time"
 
 	"github.com/rfop/rfop/engine"
@@ -31,11 +28,12 @@ import (
 // most plays touch a few spaces, the caption and the tracks, so frames
 // are small.
 //
-// The palette is built for the board (boardPalette): the renderer's own
-// colours first, then the most frequent colours of boards actually drawn
-// (the anti-aliased edges of text and shapes), at least a small distance
-// apart, 254 in all; index 254 is the transparent one. No dithering: the
-// art is flat, and dithering would defeat the compression.
+// The palette is the board's (palette.go, the same as the board PNG's):
+// the renderer's own colours first, then the most frequent colours of
+// boards actually drawn (the anti-aliased edges of text and shapes), 254
+// in all, mapped through its lookup table; index 254 is the transparent
+// one. No dithering: the art is flat, and dithering would defeat the
+// compression.
 
 // transparentIndex is the palette index of "unchanged since the last frame".
 const transparentIndex = 254
@@ -50,8 +48,7 @@ type Animation struct {
 	w          *bufio.Writer
 	half       bool
 	width, hgt int
-	pal        *boardPalette
-	lut        []uint8 // 6 bits per channel -> palette index; 255: not yet known
+	pal        *palette
 	prev, cur  []uint8
 	small      *image.RGBA // the half-size picture
 	frames     int
@@ -66,11 +63,7 @@ func (r *Renderer) NewAnimation(w io.Writer, half bool) (*Animation, error) {
 		a.width, a.hgt = BoardWidth/2, BoardHeight/2
 		a.small = image.NewRGBA(image.Rect(0, 0, a.width, a.hgt))
 	}
-	a.pal = r.palette()
-	a.lut = make([]uint8, 1<<18)
-	for k := range a.lut {
-		a.lut[k] = 255
-	}
+	a.pal = r.boardPalette()
 	a.prev = make([]uint8, a.width*a.hgt)
 	a.cur = make([]uint8, a.width*a.hgt)
 	a.header()
@@ -97,7 +90,7 @@ func (a *Animation) Add(v, prev *engine.View, caption string, delay time.Duratio
 		halve(a.small, src)
 		src = a.small
 	}
-	a.quantize(src)
+	a.pal.quantize(a.cur, src)
 	a.writeFrame(delay)
 	a.prev, a.cur = a.cur, a.prev
 	a.frames++
@@ -131,25 +124,6 @@ func (a *Animation) header() {
 	w.Write([]byte{0x21, 0xFF, 0x0B})
 	w.WriteString("NETSCAPE2.0")
 	w.Write([]byte{0x03, 0x01, 0x00, 0x00, 0x00})
-}
-
-// quantize maps src to palette indices in a.cur.
-func (a *Animation) quantize(src *image.RGBA) {
-	pix, stride := src.Pix, src.Stride
-	for y := 0; y < a.hgt; y++ {
-		row := pix[y*stride : y*stride+4*a.width]
-		out := a.cur[y*a.width : (y+1)*a.width]
-		for x := range out {
-			r, g, b := row[4*x], row[4*x+1], row[4*x+2]
-			k := int(r>>2)<<12 | int(g>>2)<<6 | int(b>>2)
-			i := a.lut[k]
-			if i == 255 {
-				i = a.pal.nearest(r, g, b)
-				a.lut[k] = i
-			}
-			out[x] = i
-		}
-	}
 }
 
 // writeFrame writes the part of a.cur that differs from a.prev.
@@ -280,123 +254,6 @@ func halve(dst, src *image.RGBA) {
 		}
 	}
 }
-
-// ---- the board palette ----
-
-type boardPalette struct {
-	colours []color.RGBA // 256 entries; 254 is transparent, 255 unused
-}
-
-// palette builds the renderer's board palette once.
-func (r *Renderer) palette() *boardPalette {
-	r.palOnce.Do(func() { r.pal = buildPalette(r) })
-	return r.pal
-}
-
-// namedColours are the colours the renderer paints with.
-func namedColours() []color.RGBA {
-	cs := []color.RGBA{colBackground, colPanel, colPanelEdge, colInk, colInkSoft, colFaint, colWhite, colBody,
-		colCaption, colLink, colNoCtrl, colChanged, colStar, colClosed, colVersailles, colVersaillesDark,
-		colVersaillesLight, colCommune, colCommuneDark, colCommuneLight, colNeutral, colNeutralLight,
-		colPoliticalVP, colMilitaryVP, colBadge}
-	cs = append(cs, colDim[:]...)
-	return append(cs, colDimDark[:]...)
-}
-
-// buildPalette: the named colours, then the most frequent colours of a
-// few boards drawn from a fixed random game (the static art, pieces,
-// highlights and the anti-aliased text), each at least a small distance
-// from those already taken, up to 254 colours.
-func buildPalette(r *Renderer) *boardPalette {
-	counts := map[color.RGBA]int{}
-	count := func(img *image.RGBA) {
-		for k := 0; k+3 < len(img.Pix); k += 4 * 3 { // every third pixel is plenty
-			counts[color.RGBA{img.Pix[k], img.Pix[k+1], img.Pix[k+2], 0xFF}]++
-		}
-	}
-	count(r.static)
-	if g, err := engine.New(engine.Options{Seed: 20211871, BotSide: engine.NoSide}); err == nil {
-		rng := rand.New(rand.NewPCG(1871, 3))
-		var prev *engine.View
-		for n := 0; n < 400; n++ {
-			if n%100 == 40 || n == 399 {
-				v := g.ViewFor(engine.NoSide)
-				if img, err := r.DrawBoard(&v, prev, DefaultCaption(&v)); err == nil {
-					count(img)
-				}
-				prev = &v
-			}
-			m, ok := g.RandomMove(rng)
-			if !ok {
-				v := g.ViewFor(engine.NoSide)
-				if img, err := r.DrawBoard(&v, prev, DefaultCaption(&v)); err == nil {
-					count(img)
-				}
-				break
-			}
-			if g.ApplyMove(m) != nil {
-				break
-			}
-		}
-	}
-	type kc struct {
-		c color.RGBA
-		n int
-	}
-	all := make([]kc, 0, len(counts))
-	for c, n := range counts {
-		all = append(all, kc{c, n})
-	}
-	sort.Slice(all, func(i, j int) bool {
-		if all[i].n != all[j].n {
-			return all[i].n > all[j].n
-		}
-		a, b := all[i].c, all[j].c
-		return uint32(a.R)<<16|uint32(a.G)<<8|uint32(a.B) < uint32(b.R)<<16|uint32(b.G)<<8|uint32(b.B)
-	})
-	p := &boardPalette{}
-	p.colours = append(p.colours, namedColours()...)
-	for _, minDist := range []int{300, 120, 40, 10, 0} {
-		for _, e := range all {
-			if len(p.colours) == transparentIndex {
-				break
-			}
-			if p.distance(e.c) > minDist {
-				p.colours = append(p.colours, e.c)
-			}
-		}
-	}
-	for len(p.colours) < 256 {
-		p.colours = append(p.colours, color.RGBA{0, 0, 0, 0xFF})
-	}
-	p.colours[transparentIndex] = color.RGBA{0xFF, 0x00, 0xFF, 0xFF}
-	return p
-}
-
-// distance is the squared RGB distance from c to the nearest colour taken.
-func (p *boardPalette) distance(c color.RGBA) int {
-	best := 1 << 30
-	for _, q := range p.colours {
-		if d := sq(int(c.R)-int(q.R)) + sq(int(c.G)-int(q.G)) + sq(int(c.B)-int(q.B)); d < best {
-			best = d
-		}
-	}
-	return best
-}
-
-// nearest is the palette index closest to (r, g, b), never the transparent one.
-func (p *boardPalette) nearest(r, g, b uint8) uint8 {
-	best, bi := 1<<30, 0
-	for k := 0; k < transparentIndex; k++ {
-		q := p.colours[k]
-		if d := sq(int(r)-int(q.R)) + sq(int(g)-int(q.G)) + sq(int(b)-int(q.B)); d < best {
-			best, bi = d, k
-		}
-	}
-	return uint8(bi)
-}
-
-func sq(x int) int { return x * x }
 
 // ---- replays ----
 

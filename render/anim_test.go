@@ -73,14 +73,17 @@ func TestReplayGIFDecodes(t *testing.T) {
 }
 
 // The palette is the board's: every colour the renderer paints with is in
-// it exactly, so flat areas keep their colour.
+// it exactly, and its lookup table gives it back, so flat areas keep their
+// colour; the GIF's transparent index is never looked up.
 func TestPaletteHoldsTheBoardColours(t *testing.T) {
 	r := testRenderer(t)
-	p := r.palette()
+	p := r.boardPalette()
 	require.Len(t, p.colours, 256)
+	require.LessOrEqual(t, p.used, transparentIndex)
 	for _, c := range namedColours() {
 		i := p.nearest(c.R, c.G, c.B)
 		require.Equal(t, c, p.colours[i], "colour %v", c)
+		require.Equal(t, c, p.colours[p.lut[lutCell(c.R, c.G, c.B)]], "colour %v through the table", c)
 	}
 }
 
@@ -128,7 +131,7 @@ func longestGame(t testing.TB, n int) (engine.Options, []engine.Move, replay.Sum
 func BenchmarkReplayLongest(b *testing.B) {
 	r := testRenderer(b)
 	o, moves, sum := longestGame(b, 200)
-	r.palette()
+	r.boardPalette()
 	b.ResetTimer()
 	var size int
 	for i := 0; i < b.N; i++ {
@@ -183,7 +186,7 @@ func BenchmarkAnimation100Frames(b *testing.B) {
 		})
 		require.NoError(b, err)
 	}
-	r.palette()
+	r.boardPalette()
 	b.ResetTimer()
 	var size int
 	for i := 0; i < b.N; i++ {

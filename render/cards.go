@@ -1,10 +1,10 @@
 package render
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
 	"regexp"
 	"strings"
@@ -97,7 +97,7 @@ func (r *Renderer) RenderCard(n int) ([]byte, error) {
 	img := image.NewRGBA(image.Rect(0, 0, CardWidth, CardHeight))
 	draw.Draw(img, img.Rect, image.NewUniform(colBackground), image.Point{}, draw.Src)
 	ci.drawOver(img, image.Point{})
-	return r.encodeBytes(img)
+	return encodePaletted(r.cardPalette(), img, cardLevel)
 }
 
 // optionBreak finds the second option of a card text, "OR (b)" in each
@@ -121,19 +121,72 @@ var ErrEmptyHand = errors.New("render: nothing in hand")
 // Crisis the hand already holds everything. v must be a player's own view
 // (g.ViewFor(side)); the picture is for that player's eyes only: send it in
 // a DM or an ephemeral reply.
+//
+// The cards are not blitted in RGBA: each card's packed colours are mapped
+// to the palette once (as they look over their panel) and its indices
+// written straight into the quantized picture, the same indices as
+// quantizing the blitted card would give (TestRenderHandIsTheQuantized
+// DrawHand).
 func (r *Renderer) RenderHand(v *engine.View) ([]byte, error) {
 	var pix []byte
+	var cards []placedCard
 	img, err := r.drawHand(v, func(rect image.Rectangle) *image.RGBA {
 		pix = r.handPix.get(4 * rect.Dx() * rect.Dy())
 		return &image.RGBA{Pix: pix, Stride: 4 * rect.Dx(), Rect: rect}
-	})
+	}, &cards)
 	if pix != nil {
 		defer r.handPix.put(pix)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return r.encodeBytes(img)
+	pal := r.cardPalette()
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	idx := r.handIdx.get(w * h)
+	defer r.handIdx.put(idx)
+	// Quantize what is not under a card (most of the picture is cards),
+	// then write the cards' indices.
+	var gaps []int // [x0, x1) pairs of a row left to quantize
+	for y := 0; y < h; y++ {
+		gaps = append(gaps[:0], 0, w)
+		for _, c := range cards {
+			if y >= c.at.Y && y < c.at.Y+CardHeight {
+				gaps = cutGap(gaps, c.at.X, c.at.X+CardWidth)
+			}
+		}
+		row := img.Pix[y*img.Stride:]
+		for k := 0; k < len(gaps); k += 2 {
+			x0, x1 := gaps[k], gaps[k+1]
+			pal.quantizeRow(idx[y*w+x0:y*w+x1], row[4*x0:4*x1])
+		}
+	}
+	for _, c := range cards {
+		c.pic.packed.writeIndices(idx, w, c.at, pal, c.under)
+	}
+	return encodeIndices(pal, idx, w, h, cardLevel)
+}
+
+// cutGap removes [a, b) from the sorted [x0, x1) pairs of gaps.
+func cutGap(gaps []int, a, b int) []int {
+	out := gaps[len(gaps):] // the spare capacity, so a row allocates nothing
+	for k := 0; k < len(gaps); k += 2 {
+		x0, x1 := gaps[k], gaps[k+1]
+		if x0 < min(a, x1) {
+			out = append(out, x0, min(a, x1))
+		}
+		if max(b, x0) < x1 {
+			out = append(out, max(b, x0), x1)
+		}
+	}
+	return append(gaps[:0], out...)
+}
+
+// placedCard is a card of a hand picture left for RenderHand to write in
+// palette indices: the picture under it is the flat colour under.
+type placedCard struct {
+	pic   *cardPicture
+	at    image.Point
+	under color.RGBA
 }
 
 // handSection is one labelled group of cards in a hand picture.
@@ -234,12 +287,14 @@ func handColX(c int) int { return handGap + c*(CardWidth+handGap) }
 // DrawHand is RenderHand without the PNG encoding: it returns a new image
 // that the caller owns.
 func (r *Renderer) DrawHand(v *engine.View) (*image.RGBA, error) {
-	return r.drawHand(v, image.NewRGBA)
+	return r.drawHand(v, image.NewRGBA, nil)
 }
 
 // drawHand draws the hand picture on a canvas from canvas(bounds), whose
 // pixels it paints over entirely (a reused buffer needs no clearing).
-func (r *Renderer) drawHand(v *engine.View, canvas func(image.Rectangle) *image.RGBA) (img *image.RGBA, err error) {
+// With cards not nil, the packed cards are not drawn but listed there
+// (RenderHand writes them as palette indices).
+func (r *Renderer) drawHand(v *engine.View, canvas func(image.Rectangle) *image.RGBA, cards *[]placedCard) (img *image.RGBA, err error) {
 	secs, err := handSections(r.pr, v)
 	if err != nil {
 		return nil, err
@@ -349,6 +404,10 @@ func (r *Renderer) drawHand(v *engine.View, canvas func(image.Rectangle) *image.
 				}
 				x := handColX(pl.col + k%handCols)
 				yy := cy + (k/handCols)*(CardHeight+handGap)
+				if cards != nil && ci.packed != nil {
+					*cards = append(*cards, placedCard{pic: ci, at: image.Pt(x, yy), under: panel})
+					continue
+				}
 				ci.drawOver(img, image.Pt(x, yy))
 			}
 		}
@@ -371,23 +430,6 @@ func fitTitle(fs *faceSet, s string, w int) (*face, []string) {
 		lines = []string{lines[0], ellipsize(fc, joinRest(lines[1:]), w)}
 	}
 	return fc, lines
-}
-
-// encodeBytes encodes img as a PNG into a reused scratch buffer and
-// returns an exact-size copy: a growing buffer would allocate its size
-// several times over, and the picture may be kept a while (outbox,
-// caches).
-func (r *Renderer) encodeBytes(img image.Image) ([]byte, error) {
-	buf, _ := r.scratch.Get().(*bytes.Buffer)
-	if buf == nil {
-		buf = new(bytes.Buffer)
-	}
-	defer r.scratch.Put(buf)
-	buf.Reset()
-	if err := r.Encode(buf, img); err != nil {
-		return nil, err
-	}
-	return bytes.Clone(buf.Bytes()), nil
 }
 
 // drawCard draws card c with its top-left corner at o.

@@ -64,9 +64,28 @@
 // held, a zone breached, a Commune pool cell open, the Prussian territory
 // controlled) is also drawn once, into small sprites. A board render copies
 // the static layer into a reused canvas, blits the sprites the state calls
-// for and draws only the pieces, markers and text; PNG encoding (best
-// speed, flat palette) is most of the cost. Card pictures depend only on
-// the deck and are drawn once each, on first use.
+// for and draws only the pieces, markers and text. Card pictures depend
+// only on the deck and are drawn once each, on first use.
+//
+// # Paletted PNGs (palette.go, pngenc.go)
+//
+// Every picture is an 8-bit paletted PNG: a true-colour PNG of the board
+// cost about three times the drawing to encode and was twice the bytes.
+// Each kind of picture has its palette, built once per Renderer from its
+// own drawings in its language: the named colours, then the most frequent
+// colours of sample pictures (the anti-aliased edges), 254 for the board
+// (the replay GIF's palette too) and 256 for cards and hands. A pixel
+// becomes the index of the nearest palette colour through a lookup table
+// of 6 bits a channel; a palette colour keeps its exact colour (fills,
+// lines and glyph cores do not move), an edge pixel moves by a few levels
+// (TestPalettedPicturesStayCloseToRGBA). No dithering. Rows are quantized
+// as they are compressed (klauspost/compress's zlib: best speed for
+// boards, level 4 for hands and cards, which are mostly text). A hand
+// picture draws only its panels and titles in RGBA: each card's packed
+// colours are mapped to the palette once and its indices copied in. The
+// first board of a Renderer builds the board palette (a few boards drawn),
+// the first hand or card the cards' (every card drawn, which fills the
+// card cache).
 //
 // # Animated replays (ReplayGIF, Animation)
 //
@@ -75,9 +94,8 @@
 // board's caption and change highlight. Animation writes the GIF89a stream
 // itself, frame by frame, over compress/lzw, so only two frames of palette
 // indices are in memory whatever the game's length; each frame is cropped to
-// what changed and its unchanged pixels are transparent. The palette is built
-// for the board: the renderer's named colours first, then the most frequent
-// colours (anti-aliased edges) of boards drawn from a fixed random game. With a
+// what changed and its unchanged pixels are transparent. The palette is the
+// board PNG's (above), with one more entry for the transparent pixels. With a
 // size limit (Discord's 8 MiB), a replay that would not fit is drawn at half
 // size; after a dozen frames the final size is projected so that the switch
 // happens early.
@@ -110,7 +128,8 @@
 // DrawBoard return images of their own). The free lists keep
 // GOMAXPROCS+1 spares, made on demand (a caller that bounds its renders
 // makes no more than its bound); renders beyond that in parallel allocate
-// their own and drop them afterwards. PNGs are encoded into a reused
-// scratch buffer and returned as exact-size copies. The card cache is
-// guarded by a mutex.
+// their own and drop them afterwards. PNG encoders (their zlib state)
+// are reused through a sync.Pool, and a PNG is returned at its exact size.
+// Palettes are built under a sync.Once and read-only after. The card cache
+// is guarded by a mutex.
 package render

@@ -57,9 +57,9 @@ func TestGoldenEditions(t *testing.T) {
 					require.NoError(t, err, "missing golden view; run go test ./render/ -update")
 					require.NoError(t, json.Unmarshal(b, &gv))
 				}
-				got, err := r.DrawBoard(&gv.View, gv.Prev, r.Caption(&gv.View))
+				got, err := r.RenderBoard(&gv.View, gv.Prev, r.Caption(&gv.View))
 				require.NoError(t, err)
-				checkGolden(t, filepath.Join("testdata", string(l)+"_"+gc.name+".png"), got)
+				checkGoldenPNG(t, filepath.Join("testdata", string(l)+"_"+gc.name+".png"), got)
 			})
 		}
 		for _, tc := range []struct {
@@ -74,9 +74,9 @@ func TestGoldenEditions(t *testing.T) {
 			{"hand_offer", handView(engine.Commune, 1, []int8{5, 21, 24, 38}, nil, []int8{50, 46}, 0, true)},
 		} {
 			t.Run(string(l)+"_"+tc.name, func(t *testing.T) {
-				got, err := r.DrawHand(tc.v)
+				got, err := r.RenderHand(tc.v)
 				require.NoError(t, err)
-				checkGolden(t, filepath.Join("testdata", string(l)+"_"+tc.name+".png"), got)
+				checkGoldenPNG(t, filepath.Join("testdata", string(l)+"_"+tc.name+".png"), got)
 			})
 		}
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"image/color"
 )
 
 // packedImage is a picture with few colours in two bytes a pixel: an
@@ -45,7 +46,6 @@ func pack(img *image.RGBA) *packedImage {
 // draw.Draw(dst, r, rgba, rgba.Rect.Min, draw.Over) draws the RGBA picture
 // p was packed from (same arithmetic), clipped to dst.
 func (p *packedImage) drawOver(dst *image.RGBA, o image.Point) {
-	const m = 1<<16 - 1
 	w, h := p.rect.Dx(), p.rect.Dy()
 	r := image.Rect(o.X, o.Y, o.X+w, o.Y+h).Intersect(dst.Rect)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
@@ -53,21 +53,53 @@ func (p *packedImage) drawOver(dst *image.RGBA, o image.Point) {
 		d0 := dst.PixOffset(r.Min.X, y)
 		dpix := dst.Pix[d0 : d0+4*len(src)]
 		for i, k := range src {
-			s := p.pal[k]
-			d := dpix[4*i : 4*i+4 : 4*i+4]
-			switch s[3] {
-			case 0xFF:
-				copy(d, s[:])
-			case 0:
-				// Nothing to draw: draw.Over leaves the pixel as it is.
-			default:
-				sr, sg, sb, sa := uint32(s[0])*0x101, uint32(s[1])*0x101, uint32(s[2])*0x101, uint32(s[3])*0x101
-				a := (m - sa) * 0x101
-				d[0] = uint8((uint32(d[0])*a/m + sr) >> 8)
-				d[1] = uint8((uint32(d[1])*a/m + sg) >> 8)
-				d[2] = uint8((uint32(d[2])*a/m + sb) >> 8)
-				d[3] = uint8((uint32(d[3])*a/m + sa) >> 8)
+			if s := p.pal[k]; s[3] == 0xFF { // most pixels: kept inline
+				copy(dpix[4*i:4*i+4], s[:])
+			} else {
+				overPixel(dpix[4*i:4*i+4:4*i+4], s)
 			}
+		}
+	}
+}
+
+// overPixel draws the premultiplied colour s over the pixel d with
+// draw.Over's arithmetic.
+func overPixel(d []uint8, s [4]uint8) {
+	const m = 1<<16 - 1
+	switch s[3] {
+	case 0xFF:
+		copy(d, s[:])
+	case 0:
+		// Nothing to draw: draw.Over leaves the pixel as it is.
+	default:
+		sr, sg, sb, sa := uint32(s[0])*0x101, uint32(s[1])*0x101, uint32(s[2])*0x101, uint32(s[3])*0x101
+		a := (m - sa) * 0x101
+		d[0] = uint8((uint32(d[0])*a/m + sr) >> 8)
+		d[1] = uint8((uint32(d[1])*a/m + sg) >> 8)
+		d[2] = uint8((uint32(d[2])*a/m + sb) >> 8)
+		d[3] = uint8((uint32(d[3])*a/m + sa) >> 8)
+	}
+}
+
+// writeIndices writes into idx (a picture w pixels wide, in pal's
+// indices) the indices of p drawn over the flat colour under with its
+// top-left corner at o: each of p's colours is drawn over under and looked
+// up once, so the indices are those of quantizing p drawn over under.
+// Clipped to the picture.
+func (p *packedImage) writeIndices(idx []uint8, w int, o image.Point, pal *palette, under color.RGBA) {
+	m := make([]uint8, len(p.pal))
+	for k, s := range p.pal {
+		d := [4]uint8{under.R, under.G, under.B, under.A}
+		overPixel(d[:], s)
+		m[k] = pal.lut[lutCell(d[0], d[1], d[2])]
+	}
+	pw, ph := p.rect.Dx(), p.rect.Dy()
+	r := image.Rect(o.X, o.Y, o.X+pw, o.Y+ph).Intersect(image.Rect(0, 0, w, len(idx)/max(w, 1)))
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		src := p.idx[(y-o.Y)*pw+(r.Min.X-o.X) : (y-o.Y)*pw+(r.Max.X-o.X)]
+		out := idx[y*w+r.Min.X : y*w+r.Max.X]
+		for i, k := range src {
+			out[i] = m[k]
 		}
 	}
 }

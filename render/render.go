@@ -4,12 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/png"
-	"io"
 	"runtime"
 	"sync"
 
 	"github.com/fogleman/gg"
+	"github.com/golang/freetype/raster"
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/locale"
@@ -36,14 +35,13 @@ type Renderer struct {
 
 	cards cardCache // card pictures, drawn on first use
 
-	palOnce sync.Once // the animation palette, built on first use
-	pal     *boardPalette
+	// The palettes of the pictures (palette.go), built on first use.
+	boardPalOnce, cardPalOnce sync.Once
+	boardPal, cardPal         *palette
 
 	canvases chan *canvas // free list of board-sized canvases
 	handPix  pixPool      // free list of hand-picture pixel buffers
-	bufs     bufferPool
-	scratch  sync.Pool // *bytes.Buffer: PNG output before its exact-size copy
-	enc      png.Encoder
+	handIdx  pixPool      // free list of hand-picture palette indices
 }
 
 // pixPool is a bounded free list of pixel buffers for pictures whose size
@@ -78,17 +76,10 @@ type sprite struct {
 type canvas struct {
 	img *image.RGBA
 	dc  *gg.Context
+	// The rounded rectangles' rasterizer (painter.roundRect), kept too.
+	ras     *raster.Rasterizer
+	corners *cornerPainter
 }
-
-// bufferPool reuses the PNG encoder's zlib state and row buffers.
-type bufferPool struct{ p sync.Pool }
-
-func (b *bufferPool) Get() *png.EncoderBuffer {
-	e, _ := b.p.Get().(*png.EncoderBuffer)
-	return e
-}
-
-func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 
 // New parses the fonts and draws the static board art. deck names the cards
 // (nil: the engine's embedded deck).
@@ -115,7 +106,7 @@ func NewFor(deck *engine.Deck, lang glossary.Lang) (*Renderer, error) {
 	r.faces = facePool{f: f, free: make(chan *faceSet, spares)}
 	r.canvases = make(chan *canvas, spares)
 	r.handPix = pixPool{free: make(chan []byte, spares)}
-	r.enc = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.bufs}
+	r.handIdx = pixPool{free: make(chan []byte, spares)}
 	r.drawStatic()
 	return r, nil
 }
@@ -150,7 +141,8 @@ func (r *Renderer) putCanvas(c *canvas) {
 	}
 }
 
-// RenderBoard draws the board for v and returns it as a PNG.
+// RenderBoard draws the board for v and returns it as a PNG (8-bit
+// paletted, with the board palette: palette.go).
 //
 // prev, if not nil, is the view of the previous picture: what changed since
 // (pieces in a space, a Crisis Track zone, a pool, VP, momentum, the round)
@@ -167,7 +159,7 @@ func (r *Renderer) RenderBoard(v *engine.View, prev *engine.View, caption string
 	if err := r.drawBoardOn(c, v, prev, caption); err != nil {
 		return nil, err
 	}
-	return r.encodeBytes(c.img)
+	return encodePaletted(r.boardPalette(), c.img, boardLevel)
 }
 
 // DrawBoard is RenderBoard without the PNG encoding: it returns a new image
@@ -183,15 +175,6 @@ func (r *Renderer) DrawBoard(v *engine.View, prev *engine.View, caption string) 
 	return out, nil
 }
 
-// Encode writes img as a PNG with the renderer's encoder settings
-// (best speed; the flat palette keeps the file small).
-func (r *Renderer) Encode(w io.Writer, img image.Image) error {
-	if err := r.enc.Encode(w, img); err != nil {
-		return fmt.Errorf("render: encode PNG: %w", err)
-	}
-	return nil
-}
-
 func (r *Renderer) drawBoardOn(c *canvas, v *engine.View, prev *engine.View, caption string) (err error) {
 	if v == nil {
 		return errors.New("render: nil view")
@@ -205,7 +188,8 @@ func (r *Renderer) drawBoardOn(c *canvas, v *engine.View, prev *engine.View, cap
 	copy(c.img.Pix, r.static.Pix)
 	fs := r.faces.take()
 	defer r.faces.give(fs)
-	p := &painter{img: c.img, dc: c.dc, fs: fs, tr: r.tr, pr: r.pr, deck: r.deck}
+	p := &painter{img: c.img, dc: c.dc, fs: fs, tr: r.tr, pr: r.pr, deck: r.deck, ras: c.ras, corners: c.corners}
+	defer func() { c.ras, c.corners = p.ras, p.corners }()
 	p.dc.Identity()
 	b := boardState{v: sanitize(v)}
 	if prev != nil {

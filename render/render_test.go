@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/golang/freetype/truetype"
 	"github.com/rfop/rfop/engine"
@@ -23,7 +24,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var update = flag.Bool("update", false, "regenerate the golden images (and their views) in testdata/")
+var (
+	update         = flag.Bool("update", false, "regenerate the golden images (and their views) in testdata/")
+	updatePictures = flag.Bool("update-pictures", false, "regenerate the golden images in testdata/ from the stored views")
+)
 
 var (
 	sharedOnce sync.Once
@@ -90,9 +94,9 @@ func TestGoldenBoards(t *testing.T) {
 				require.NoError(t, err, "missing golden view; run go test ./render/ -update")
 				require.NoError(t, json.Unmarshal(b, &gv))
 			}
-			got, err := r.DrawBoard(&gv.View, gv.Prev, DefaultCaption(&gv.View))
+			got, err := r.RenderBoard(&gv.View, gv.Prev, DefaultCaption(&gv.View))
 			require.NoError(t, err)
-			checkGolden(t, pngPath, got)
+			checkGoldenPNG(t, pngPath, got)
 		})
 	}
 }
@@ -120,9 +124,9 @@ func TestGoldenHands(t *testing.T) {
 		{"hand_final_crisis", handView(engine.Commune, 4, []int8{18, 35, 22, 34}, nil, nil, 0, false)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := r.DrawHand(tc.v)
+			got, err := r.RenderHand(tc.v)
 			require.NoError(t, err)
-			checkGolden(t, filepath.Join("testdata", tc.name+".png"), got)
+			checkGoldenPNG(t, filepath.Join("testdata", tc.name+".png"), got)
 		})
 	}
 }
@@ -187,6 +191,20 @@ func TestHandSectionsSeparatePlayableFromHeldCards(t *testing.T) {
 	})
 }
 
+// checkGoldenPNG is checkGolden for a picture as the bot sends it (the
+// PNG b): -update writes b itself, so the golden files are exactly what
+// players are shown.
+func checkGoldenPNG(t *testing.T, path string, b []byte) {
+	t.Helper()
+	if *update || *updatePictures {
+		require.NoError(t, os.WriteFile(path, b, 0o644))
+		return
+	}
+	m, err := png.Decode(bytes.NewReader(b))
+	require.NoError(t, err)
+	checkGolden(t, path, toRGBA(m))
+}
+
 // checkGolden compares img with the PNG at path (or writes it with
 // -update). A pixel differs when a channel moves by more than 48 levels,
 // and counts only where a whole 5×5 patch around it differs ("solid");
@@ -198,7 +216,7 @@ const goldenMaxBlob = 80
 
 func checkGolden(t *testing.T, path string, img *image.RGBA) {
 	t.Helper()
-	if *update {
+	if *update || *updatePictures {
 		var buf bytes.Buffer
 		enc := png.Encoder{CompressionLevel: png.BestCompression}
 		require.NoError(t, enc.Encode(&buf, img))
@@ -625,11 +643,18 @@ func benchState(b *testing.B) (*Renderer, engine.View, *engine.View) {
 	return r, v, prev
 }
 
-// BenchmarkRenderBoard: copy the static layer, draw the state, encode.
+// The picture benchmarks also report the CPU time of the process per
+// picture (cpu-ms/op): on a shared machine the wall time per op measures
+// the load as much as the code.
+
+// BenchmarkRenderBoard: what the bot does for a board: copy the static
+// layer, draw the state, quantize to the board palette, encode.
 func BenchmarkRenderBoard(b *testing.B) {
 	r, v, prev := benchState(b)
 	caption := DefaultCaption(&v)
+	r.boardPalette()
 	var size int
+	cpu := startCPU()
 	for b.Loop() {
 		out, err := r.RenderBoard(&v, prev, caption)
 		if err != nil {
@@ -637,29 +662,69 @@ func BenchmarkRenderBoard(b *testing.B) {
 		}
 		size = len(out)
 	}
+	cpu.report(b)
 	b.ReportMetric(float64(size), "bytes")
 }
 
-// BenchmarkEncodeOnly: encode the already-drawn board with the same encoder.
+// BenchmarkEncodeOnly: quantize and encode the already-drawn board as
+// RenderBoard does.
 func BenchmarkEncodeOnly(b *testing.B) {
 	r, v, prev := benchState(b)
 	img, err := r.DrawBoard(&v, prev, DefaultCaption(&v))
 	if err != nil {
 		b.Fatal(err)
 	}
+	pal := r.boardPalette()
+	var size int
+	cpu := startCPU()
 	for b.Loop() {
-		var buf bytes.Buffer
-		buf.Grow(256 << 10)
-		if err := r.Encode(&buf, img); err != nil {
+		out, err := encodePaletted(pal, img, boardLevel)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(out)
+	}
+	cpu.report(b)
+	b.ReportMetric(float64(size), "bytes")
+}
+
+// BenchmarkEncodeRGBA: the former path's encoding alone: the drawn board
+// in RGBA with png.BestSpeed (the yardstick of issue 28's goals).
+func BenchmarkEncodeRGBA(b *testing.B) {
+	r, v, prev := benchState(b)
+	img, err := r.DrawBoard(&v, prev, DefaultCaption(&v))
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchRGBA(b, img)
+}
+
+// onePNGBuffer keeps one png.EncoderBuffer between encodes, as the
+// renderer did before paletted pictures.
+type onePNGBuffer struct{ b *png.EncoderBuffer }
+
+func (p *onePNGBuffer) Get() *png.EncoderBuffer  { return p.b }
+func (p *onePNGBuffer) Put(b *png.EncoderBuffer) { p.b = b }
+
+func benchRGBA(b *testing.B, img *image.RGBA) {
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &onePNGBuffer{}}
+	var buf bytes.Buffer
+	cpu := startCPU()
+	for b.Loop() {
+		buf.Reset()
+		if err := enc.Encode(&buf, img); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu.report(b)
+	b.ReportMetric(float64(buf.Len()), "bytes")
 }
 
 // BenchmarkDrawOnly: the drawing part alone (into a pooled canvas).
 func BenchmarkDrawOnly(b *testing.B) {
 	r, v, prev := benchState(b)
 	caption := DefaultCaption(&v)
+	cpu := startCPU()
 	for b.Loop() {
 		c := r.getCanvas()
 		if err := r.drawBoardOn(c, &v, prev, caption); err != nil {
@@ -667,15 +732,44 @@ func BenchmarkDrawOnly(b *testing.B) {
 		}
 		r.putCanvas(c)
 	}
+	cpu.report(b)
 }
 
 func BenchmarkRenderHand(b *testing.B) {
 	r := testRenderer(b)
 	v := handView(engine.Commune, 2, []int8{11, 18, 35}, []int8{9}, nil, 48, true)
+	r.cardPalette()
+	var size int
+	cpu := startCPU()
 	for b.Loop() {
-		if _, err := r.RenderHand(v); err != nil {
+		out, err := r.RenderHand(v)
+		if err != nil {
 			b.Fatal(err)
 		}
+		size = len(out)
+	}
+	cpu.report(b)
+	b.ReportMetric(float64(size), "bytes")
+}
+
+// BenchmarkEncodeHandRGBA: the same hand in RGBA with png.BestSpeed.
+func BenchmarkEncodeHandRGBA(b *testing.B) {
+	r := testRenderer(b)
+	img, err := r.DrawHand(handView(engine.Commune, 2, []int8{11, 18, 35}, []int8{9}, nil, 48, true))
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchRGBA(b, img)
+}
+
+// cpuClock measures the CPU time of the process.
+type cpuClock struct{ start time.Duration }
+
+func startCPU() cpuClock { return cpuClock{processCPU()} }
+
+func (c cpuClock) report(b *testing.B) {
+	if b.N > 0 {
+		b.ReportMetric(float64(processCPU()-c.start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 	}
 }
 
@@ -768,8 +862,9 @@ func TestRenderEveryStateInEachEdition(t *testing.T) {
 }
 
 // TestRenderHandReusesCanvasesWithoutLeftovers: RenderHand draws on
-// reused pixel buffers; a hand drawn after a larger or a smaller one is
-// the same picture as DrawHand's fresh image, pixel for pixel.
+// reused pixel and index buffers; a hand drawn after a larger or a smaller
+// one is the same picture as DrawHand's fresh image (quantized: the PNG is
+// paletted), pixel for pixel.
 func TestRenderHandReusesCanvasesWithoutLeftovers(t *testing.T) {
 	r, err := New(engine.DefaultDeck()) // a renderer of its own: empty free lists
 	require.NoError(t, err)
@@ -784,7 +879,11 @@ func TestRenderHandReusesCanvasesWithoutLeftovers(t *testing.T) {
 		want, err := r.DrawHand(v)
 		require.NoError(t, err)
 		require.Equal(t, want.Bounds(), decoded.Bounds(), "hand %d", k)
-		require.True(t, bytes.Equal(want.Pix, toRGBA(decoded).Pix), "hand %d differs from a fresh drawing", k)
+		pm, ok := decoded.(*image.Paletted)
+		require.True(t, ok, "hand %d: a paletted PNG", k)
+		idx := make([]uint8, len(pm.Pix))
+		r.cardPalette().quantize(idx, want)
+		require.True(t, bytes.Equal(idx, pm.Pix), "hand %d differs from a fresh drawing", k)
 	}
 }
 
@@ -811,6 +910,45 @@ func TestPackedCardDrawsLikeDrawOver(t *testing.T) {
 			draw.Draw(want, image.Rect(at.X, at.Y, at.X+CardWidth, at.Y+CardHeight), img, image.Point{}, draw.Over)
 			p.drawOver(bg, at)
 			require.True(t, bytes.Equal(want.Pix, bg.Pix), "card %d at %v", n, at)
+		}
+	}
+}
+
+// BenchmarkQuantizeBoard: the drawn board to board-palette indices.
+func BenchmarkQuantizeBoard(b *testing.B) {
+	r, v, prev := benchState(b)
+	img, err := r.DrawBoard(&v, prev, DefaultCaption(&v))
+	if err != nil {
+		b.Fatal(err)
+	}
+	pal := r.boardPalette()
+	idx := make([]uint8, img.Rect.Dx()*img.Rect.Dy())
+	cpu := startCPU()
+	for b.Loop() {
+		pal.quantize(idx, img)
+	}
+	cpu.report(b)
+}
+
+// RenderHand writes the cards' palette indices without drawing them in
+// RGBA: the picture is exactly the quantized DrawHand, index for index.
+func TestRenderHandIsTheQuantizedDrawHand(t *testing.T) {
+	for _, l := range []glossary.Lang{glossary.English, glossary.Russian} {
+		r := editionRenderer(t, l)
+		pal := r.cardPalette()
+		for _, v := range sampleHands() {
+			b, err := r.RenderHand(v)
+			require.NoError(t, err)
+			m, err := png.Decode(bytes.NewReader(b))
+			require.NoError(t, err)
+			got, ok := m.(*image.Paletted)
+			require.True(t, ok, "a paletted PNG")
+			img, err := r.DrawHand(v)
+			require.NoError(t, err)
+			want := make([]uint8, img.Rect.Dx()*img.Rect.Dy())
+			pal.quantize(want, img)
+			require.Equal(t, img.Rect.Dx(), got.Stride)
+			require.Equal(t, want, got.Pix, "%s %s round %d", l, v.Viewer, v.Round)
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
+	"image/png"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -33,7 +35,7 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	after := fl.Int("after", 0, "number of random legal decisions to play first")
 	out := fl.String("out", "board.png", "PNG file to write")
 	hand := fl.String("hand", "", "write this side's hand (commune or versailles) instead of the board")
-	bench := fl.Bool("bench", false, "time board rendering and print one JSON object instead of writing a file")
+	bench := fl.Bool("bench", false, "time the board (and the --hand side's hand, else the deciding side's) as the bot makes it against an RGBA png.BestSpeed encoding of the same picture; print one JSON object instead of writing a file")
 	runs := fl.Int("runs", 30, "renders to time with --bench (at least 20)")
 	langFlag := fl.String("lang", "en", "game terms as printed in the English (en), French (fr) or Russian (ru) edition")
 	deckFlag := fl.String("deck", "", "deck file replacing card effects (same format as engine/cards.json)")
@@ -117,7 +119,14 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	caption := r.Caption(&v) // in the --lang edition
 
 	if *bench {
-		return renderBench(r, &v, prev, caption, *runs, stdout, stderr)
+		side := handSide
+		if side == engine.NoSide {
+			side = engine.Commune
+			if ps := g.Prompts(); len(ps) > 0 {
+				side = ps[0].Side // the hand a player would look at now
+			}
+		}
+		return renderBench(r, g, &v, prev, caption, side, *runs, stdout, stderr)
 	}
 
 	var png []byte
@@ -145,53 +154,101 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// renderBench times full renders (draw + encode) and encoding alone of the
-// same drawn image, and prints medians as one JSON object.
-func renderBench(r *render.Renderer, v, prev *engine.View, caption string, runs int, stdout, stderr io.Writer) int {
-	full := make([]float64, 0, runs)
-	var size int
-	for i := 0; i < runs+2; i++ {
-		t0 := time.Now()
-		b, err := r.RenderBoard(v, prev, caption)
-		d := time.Since(t0)
-		if err != nil {
-			fmt.Fprintf(stderr, "rfop render: %v\n", err)
-			return 1
-		}
-		size = len(b)
-		if i >= 2 { // two warm-up renders
-			full = append(full, ms(d))
-		}
-	}
+// renderBench times, alternately in one run so that a busy machine slows
+// both alike, what the bot does for a board (RenderBoard: draw, quantize
+// to the board palette, encode a paletted PNG) and the former path's
+// encoding alone: the same picture in RGBA encoded with png.BestSpeed;
+// then the same for the hand of handSide. It prints medians and sizes as
+// one JSON object.
+func renderBench(r *render.Renderer, g *engine.Game, v, prev *engine.View, caption string, handSide engine.Side, runs int, stdout, stderr io.Writer) int {
 	img, err := r.DrawBoard(v, prev, caption)
 	if err != nil {
 		fmt.Fprintf(stderr, "rfop render: %v\n", err)
 		return 1
 	}
-	enc := make([]float64, 0, runs)
-	for i := 0; i < runs+2; i++ {
-		var w bytes.Buffer
-		t0 := time.Now()
-		w.Grow(256 << 10) // as RenderBoard does
-		if err := r.Encode(&w, img); err != nil {
+	board, err := benchPair(runs, func() ([]byte, error) { return r.RenderBoard(v, prev, caption) }, img)
+	if err != nil {
+		fmt.Fprintf(stderr, "rfop render: %v\n", err)
+		return 1
+	}
+	out := map[string]any{
+		"render_encode_ms_median":         board.render,
+		"rgba_bestspeed_encode_ms_median": board.rgba,
+		"ratio":                           round2(board.render / board.rgba),
+		"bytes":                           board.bytes,
+		"rgba_bytes":                      board.rgbaBytes,
+		"width":                           img.Bounds().Dx(),
+		"height":                          img.Bounds().Dy(),
+	}
+	hv := g.ViewFor(handSide)
+	himg, err := r.DrawHand(&hv)
+	switch {
+	case errors.Is(err, render.ErrEmptyHand):
+		fmt.Fprintf(stderr, "rfop render: %s holds no card: no hand figures\n", handSide)
+	case err != nil:
+		fmt.Fprintf(stderr, "rfop render: %v\n", err)
+		return 1
+	default:
+		hand, err := benchPair(runs, func() ([]byte, error) { return r.RenderHand(&hv) }, himg)
+		if err != nil {
 			fmt.Fprintf(stderr, "rfop render: %v\n", err)
 			return 1
 		}
-		if i >= 2 {
-			enc = append(enc, ms(time.Since(t0)))
-		}
+		out["hand_side"] = handSide.String()
+		out["hand_render_encode_ms_median"] = hand.render
+		out["hand_rgba_bestspeed_encode_ms_median"] = hand.rgba
+		out["hand_ratio"] = round2(hand.render / hand.rgba)
+		out["hand_bytes"] = hand.bytes
+		out["hand_rgba_bytes"] = hand.rgbaBytes
+		out["hand_width"], out["hand_height"] = himg.Bounds().Dx(), himg.Bounds().Dy()
 	}
-	out := struct {
-		RenderEncode float64 `json:"render_encode_ms_median"`
-		EncodeOnly   float64 `json:"encode_only_ms_median"`
-		Bytes        int     `json:"bytes"`
-		Width        int     `json:"width"`
-		Height       int     `json:"height"`
-	}{round2(median(full)), round2(median(enc)), size, img.Bounds().Dx(), img.Bounds().Dy()}
 	b, _ := json.Marshal(out)
 	fmt.Fprintln(stdout, string(b))
 	return 0
 }
+
+type benchResult struct {
+	render, rgba     float64 // medians, ms
+	bytes, rgbaBytes int
+}
+
+// benchPair times render (the bot's path) and an RGBA png.BestSpeed
+// encoding of img, alternately, runs times each after two warm-ups.
+func benchPair(runs int, render func() ([]byte, error), img image.Image) (benchResult, error) {
+	var res benchResult
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderPool{}}
+	full := make([]float64, 0, runs)
+	rgba := make([]float64, 0, runs)
+	var w bytes.Buffer
+	for i := 0; i < runs+2; i++ {
+		t0 := time.Now()
+		b, err := render()
+		d := time.Since(t0)
+		if err != nil {
+			return res, err
+		}
+		res.bytes = len(b)
+		w.Reset()
+		t0 = time.Now()
+		if err := enc.Encode(&w, img); err != nil {
+			return res, err
+		}
+		e := time.Since(t0)
+		res.rgbaBytes = w.Len()
+		if i >= 2 { // two warm-up rounds
+			full = append(full, ms(d))
+			rgba = append(rgba, ms(e))
+		}
+	}
+	res.render, res.rgba = round2(median(full)), round2(median(rgba))
+	return res, nil
+}
+
+// encoderPool keeps one png.EncoderBuffer, as the renderer's encoder does.
+type encoderPool struct{ b *png.EncoderBuffer }
+
+func (p *encoderPool) Get() *png.EncoderBuffer  { return p.b }
+func (p *encoderPool) Put(b *png.EncoderBuffer) { p.b = b }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
