@@ -224,3 +224,47 @@ func FuzzApply(f *testing.F) {
 		require.NoError(t, g.CheckInvariants())
 	})
 }
+
+// A clone is a separate game: its card lists share one allocation, but
+// writing into one list or appending to it changes neither the other lists
+// nor the original, and the clone saves as the original does (nil card
+// lists stay null, empty ones []; an empty stack or discard pile has
+// always been copied as null).
+func TestCloneIsIndependent(t *testing.T) {
+	for _, n := range []int{0, 30, 90} {
+		g, _ := randomGame(t, 21, n)
+		want, err := g.Save()
+		require.NoError(t, err)
+		c := g.Clone()
+		got, err := c.Save()
+		require.NoError(t, err)
+		emptyAsNull := strings.NewReplacer(`"stack":[]`, `"stack":null`, `"discard":[]`, `"discard":null`)
+		require.JSONEq(t, emptyAsNull.Replace(string(want)), emptyAsNull.Replace(string(got)))
+		s := &c.S
+		lists := []*[]int8{&s.Deck, &s.Removed, &s.OutOfGame, &s.ObjDeck, &s.ObjOut,
+			&s.Hand[0], &s.Hand[1], &s.SetAside[0], &s.SetAside[1],
+			&s.ObjOffer[0], &s.ObjOffer[1], &s.Fulfilled[0], &s.Fulfilled[1]}
+		for _, l := range lists {
+			for i := range *l {
+				(*l)[i] = 99
+			}
+			*l = append(*l, 98)
+		}
+		for k, l := range lists {
+			for i, x := range *l {
+				require.Equal(t, int8(99+boolInt(i == len(*l)-1)*-1), x, "after %d moves: list %d, card %d", n, k, i)
+			}
+		}
+		after, err := g.Save()
+		require.NoError(t, err)
+		require.JSONEq(t, string(want), string(after), "after %d moves: the original is unchanged", n)
+		require.NoError(t, g.CheckInvariants())
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -147,6 +147,9 @@ func (g *Game) LogSince(seq int, viewer Side) []LogEntry {
 	if seq > 0 && seq <= len(log) {
 		log = log[seq:] // Seq is the 1-based position
 	}
+	if len(log) > 0 {
+		out = make([]LogEntry, 0, len(log)) // one allocation (a view is made after every move)
+	}
 	for _, e := range log {
 		if e.Seq > seq && (e.To == NoSide || e.To == viewer && viewer != NoSide) {
 			out = append(out, e)

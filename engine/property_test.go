@@ -84,7 +84,22 @@ func assertNoLeak(t *testing.T, g *Game) {
 	}
 }
 
-// BenchmarkRandomGame measures complete random games (goal ≥ 2,000/s on
+// BenchmarkReplay100 rebuilds a game from its options and a log of 100
+// decisions (engine.Replay: what the bot does for a board's summary, an
+// integrity check and a resumed game; goal ≤ 0.3 ms on one core).
+func BenchmarkReplay100(b *testing.B) {
+	g, moves := randomGame(b, 4, 100)
+	require.Len(b, moves, 100)
+	o := g.Options()
+	for b.Loop() {
+		if _, err := Replay(o, moves); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(g.S.Log)), "log-lines")
+}
+
+// BenchmarkRandomGame measures complete random games (goal ≥ 4,000/s on
 // one core): setup, every prompt with its legal choices, every decision.
 func BenchmarkRandomGame(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))

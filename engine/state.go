@@ -195,6 +195,7 @@ func New(o Options) (*Game, error) {
 	s.Variant, s.Seed, s.DeckID, s.BotSide = o.Variant, o.Seed, o.Deck.ID, o.BotSide
 	s.RNG = uint64(o.Seed)*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
 	s.Round = 1
+	s.Log = make([]LogEntry, 0, 160) // a game writes about 150 lines: grown once at most
 	for x := range s.Disc {
 		s.Disc[x] = NoSide
 	}
@@ -353,20 +354,32 @@ func cp8(a []int8) []int8 {
 	return append(make([]int8, 0, len(a)), a...)
 }
 
+// clone copies the state; the card lists share one allocation (a clone is
+// made for every undo point and every AI simulation, and a dozen small
+// allocations were most of its cost). Each list is cut to its length and
+// capacity, so an append to one reallocates it instead of writing over
+// the next; a nil list stays nil and an empty one empty (Save writes null
+// and [] for them), as cp8 copied them.
 func (s *State) clone(withLog bool) State {
 	c := *s
-	c.Deck = cp8(s.Deck)
-	c.Discard = append([]DiscardEntry(nil), s.Discard...)
-	c.Removed = cp8(s.Removed)
-	c.OutOfGame = cp8(s.OutOfGame)
-	c.ObjDeck = cp8(s.ObjDeck)
-	c.ObjOut = cp8(s.ObjOut)
-	for i := 0; i < 2; i++ {
-		c.Hand[i] = cp8(s.Hand[i])
-		c.SetAside[i] = cp8(s.SetAside[i])
-		c.ObjOffer[i] = cp8(s.ObjOffer[i])
-		c.Fulfilled[i] = cp8(s.Fulfilled[i])
+	lists := [...]*[]int8{&c.Deck, &c.Removed, &c.OutOfGame, &c.ObjDeck, &c.ObjOut,
+		&c.Hand[0], &c.Hand[1], &c.SetAside[0], &c.SetAside[1],
+		&c.ObjOffer[0], &c.ObjOffer[1], &c.Fulfilled[0], &c.Fulfilled[1]}
+	n := 0
+	for _, l := range lists {
+		n += len(*l)
 	}
+	buf := make([]int8, n)
+	for _, l := range lists {
+		if *l == nil {
+			continue
+		}
+		k := copy(buf, *l)
+		*l, buf = buf[:k:k], buf[k:]
+	}
+	// An empty pile or stack is copied as nil, as it always was: undo
+	// points (clones) are saved, and a stored game must match its replay.
+	c.Discard = append([]DiscardEntry(nil), s.Discard...)
 	c.Stack = append([]Frame(nil), s.Stack...)
 	if withLog {
 		c.Log = s.Log[:len(s.Log):len(s.Log)]

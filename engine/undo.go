@@ -24,8 +24,14 @@ func (g *Game) beginUndo(side Side) {
 	if u := g.S.Undo; u != nil && u.Side == side {
 		return
 	}
-	base := g.S.clone(false)
-	g.S.Undo = &UndoPoint{Side: side, Base: &base, LogLen: len(g.S.Log)}
+	// One allocation for the point and its base, room for a few choices.
+	a := &struct {
+		u    UndoPoint
+		base State
+		ch   [4]Choice
+	}{base: g.S.clone(false)}
+	a.u = UndoPoint{Side: side, Base: &a.base, LogLen: len(g.S.Log), Choices: a.ch[:0]}
+	g.S.Undo = &a.u
 }
 
 func (g *Game) endUndo(side Side, c Choice) {

@@ -61,8 +61,12 @@ func (g *Game) ViewFor(viewer Side) View { return g.ViewSince(viewer, 0) }
 // callers that follow a game move by move).
 func (g *Game) ViewSince(viewer Side, seq int) View {
 	v := g.viewState(viewer, seq)
-	for _, p := range g.Prompts() {
-		v.Deciding = append(v.Deciding, Deciding{Side: p.Side, Kind: p.Kind})
+	ps := g.Prompts()
+	if len(ps) > 0 {
+		v.Deciding = make([]Deciding, len(ps))
+		for i, p := range ps {
+			v.Deciding[i] = Deciding{Side: p.Side, Kind: p.Kind}
+		}
 	}
 	return v
 }
