@@ -152,9 +152,10 @@ type Bot struct {
 	// analysis (analysis.go).
 	progressEvery time.Duration
 
-	// holder names this process in the database's outbox leases
-	// (shard.go); checked: games of other shards verified here, under mu.
-	holder  string
+	// lease names this process in the database's outbox leases
+	// (shard.go): its Incarnation is taken once, under mu.
+	lease storage.LeaseHolder
+	// checked: games of other shards verified here, under mu.
 	checked map[int64]bool
 }
 
@@ -182,7 +183,7 @@ func New(d Deps) *Bot {
 	var hb [8]byte
 	_, _ = rand.Read(hb[:])
 	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, paused: map[int64]error{},
-		holder: fmt.Sprintf("shard-%d-%x", d.Shard.ID, hb), checked: map[int64]bool{},
+		lease: storage.LeaseHolder{Name: fmt.Sprintf("shard-%d-%x", d.Shard.ID, hb), Shard: d.Shard.ID}, checked: map[int64]bool{},
 		langs: map[string]string{}, userLocales: map[string]string{}, guildLocales: map[string]string{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
 		replaySlots:   make(chan struct{}, maxReplays),
 		progressEvery: defaultProgressEvery,

@@ -76,7 +76,7 @@ func (s *touchStore) PendingOutbox(ctx context.Context, id int64) ([]storage.Out
 	return s.Store.PendingOutbox(ctx, id)
 }
 
-func (s *touchStore) ClaimOutbox(ctx context.Context, id int64, holder string, now, until time.Time) (bool, error) {
+func (s *touchStore) ClaimOutbox(ctx context.Context, id int64, holder storage.LeaseHolder, now, until time.Time) (bool, error) {
 	s.touch(id)
 	return s.Store.ClaimOutbox(ctx, id, holder, now, until)
 }

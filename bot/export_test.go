@@ -10,7 +10,8 @@ import (
 // publication ("dm:versailles", "dm:commune", "reveal:…", "board",
 // "collapse", "result", "panel:…") and after a board is posted but before
 // it is recorded ("board-posted"): true simulates a crash there (the bot
-// then delivers nothing more, as if its process had died).
+// then delivers nothing more and releases nothing, as if its process had
+// died).
 func SetCrashHook(b *Bot, f func(gameID int64, step string) bool) {
 	b.mu.Lock()
 	b.hook = f

@@ -331,6 +331,7 @@ func (b *Bot) Redeliver(ctx context.Context) {
 // thinks again where it was deciding; and every undelivered publication
 // is delivered. A game with nothing pending costs nothing here.
 func (b *Bot) Resume(ctx context.Context) error {
+	b.incarnate(ctx) // this start of the shard: it takes over the leases of the previous one
 	// Every resume item, whatever the clocks say: each is for the next start.
 	b.runDue(ctx, dueResume, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), b.resumeDue)
 	b.Redeliver(ctx)
@@ -461,7 +462,10 @@ func (b *Bot) deliverGame(ctx context.Context, gameID int64) error {
 			return nil // another process is delivering it
 		}
 		all, err := b.deliverPending(ctx, gameID, time.Now())
-		if rerr := b.Store.ReleaseOutbox(ctx, gameID, b.holder); rerr != nil && err == nil {
+		if errors.Is(err, errCrashed) {
+			return err // a killed process releases nothing: its restart takes its leases over
+		}
+		if rerr := b.Store.ReleaseOutbox(ctx, gameID, b.lease.Name); rerr != nil && err == nil {
 			err = fmt.Errorf("release the outbox of game %d: %w", gameID, rerr)
 		}
 		if err != nil || !all {
@@ -507,6 +511,8 @@ func (b *Bot) deliverPending(ctx context.Context, gameID int64, claimed time.Tim
 				return false, err // lost (this process stalled): its new holder delivers
 			}
 			claimed = time.Now()
+		} else if ok, err := b.holdsOutbox(ctx, gameID); err != nil || !ok {
+			return false, err // taken over by a newer start of this shard
 		}
 		if rec.Status == storage.StatusAbandoned && e.Kind != outPanel {
 			// Abandoned meanwhile: its board is retired, nothing more is posted.

@@ -60,7 +60,7 @@ func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, inte
 		return // being published elsewhere (a move: it reschedules): the next pass looks again
 	}
 	defer func() {
-		if err := b.Store.ReleaseOutbox(ctx, gameID, b.holder); err != nil {
+		if err := b.Store.ReleaseOutbox(ctx, gameID, b.lease.Name); err != nil {
 			b.Log.Warn("release the outbox", "game", gameID, "err", err)
 		}
 	}()

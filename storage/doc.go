@@ -62,13 +62,17 @@
 //     produced (UpdateOutbox: the Discord message it created, so a retry
 //     finds it instead of posting twice) and marks them done. payload and
 //     outcome are the bot's JSON.
-//   - outbox_leases: which bot process (a random holder id) delivers a
-//     game's outbox, until when (Unix ms): ClaimOutbox takes the lease
-//     only if it is free, expired or already the caller's, in one
-//     conditional upsert, so of several processes sharing the database
-//     one publishes; ReleaseOutbox deletes it. ClaimReminder is the same
-//     for reminders: a conditional update of reminded_at from the value
-//     the caller read.
+//   - outbox_leases: which bot process (a random holder id, its shard
+//     and incarnation) delivers a game's outbox, until when (Unix ms):
+//     ClaimOutbox takes the lease only if it is free, expired, already
+//     the caller's, or held by an older incarnation of the caller's
+//     shard (a restart takes over at once), in one conditional upsert, so
+//     of several processes sharing the database one publishes;
+//     HoldsOutbox tells a holder whether it still holds it; ReleaseOutbox
+//     deletes it. ClaimReminder is the same for reminders: a conditional
+//     update of reminded_at from the value the caller read.
+//   - shard_incarnations: each shard's count of process starts
+//     (NextIncarnation), for the leases.
 //   - guild_settings: per-guild reminder interval, admin role, language
 //     (language_chosen 0: never chosen, reported as ""); GuildSettings
 //     returns DefaultSettings for a guild with no row.

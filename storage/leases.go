@@ -2,6 +2,8 @@ package storage
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -10,20 +12,59 @@ import (
 // shards): a game's publications and its reminders must be delivered by
 // one process only, whichever tries first.
 
-// ClaimOutbox takes or renews holder's lease on delivering the game's
-// outbox until until. It reports false when another holder's lease has not
-// expired at now (that process is delivering). Lease times are kept in
-// milliseconds.
-func (s *sqlStore) ClaimOutbox(ctx context.Context, gameID int64, holder string, now, until time.Time) (bool, error) {
-	if holder == "" {
+// LeaseHolder names a bot process in the outbox leases. Name is unique to
+// the process (it renews and releases by it); Shard is its gateway shard
+// and Incarnation the number NextIncarnation gave this start of it. A
+// newer incarnation of the same shard takes an older one's lease at once
+// (the older process was stopped or killed: its successor does its
+// work); any other holder waits for the lease to expire. A holder with
+// Incarnation 0 or a negative Shard takes nothing over and is taken over
+// only at expiry.
+type LeaseHolder struct {
+	Name        string
+	Shard       int
+	Incarnation int64
+}
+
+// NextIncarnation records a new start of the shard's process and returns
+// its incarnation: 1 at the shard's first start, then one more at each.
+func (s *sqlStore) NextIncarnation(ctx context.Context, shard int) (int64, error) {
+	if shard < 0 {
+		return 0, fmt.Errorf("%w: shard %d", ErrInvalid, shard)
+	}
+	var n int64
+	err := s.write(ctx, func(tx conn) error {
+		err := tx.QueryRowContext(ctx, `INSERT INTO shard_incarnations (shard, incarnation) VALUES (?, 1)
+			ON CONFLICT (shard) DO UPDATE SET incarnation = shard_incarnations.incarnation + 1
+			RETURNING incarnation`, shard).Scan(&n)
+		if err != nil {
+			return fmt.Errorf("storage: shard %d: a new incarnation: %w", shard, err)
+		}
+		return nil
+	})
+	return n, err
+}
+
+// ClaimOutbox takes or renews h's lease on delivering the game's outbox
+// until until. It reports false when another holder's lease has not
+// expired at now (that process is delivering) and is not an older
+// incarnation of h's shard. Lease times are kept in milliseconds.
+func (s *sqlStore) ClaimOutbox(ctx context.Context, gameID int64, h LeaseHolder, now, until time.Time) (bool, error) {
+	if h.Name == "" {
 		return false, fmt.Errorf("%w: outbox lease without a holder", ErrInvalid)
+	}
+	shard, inc := int64(h.Shard), h.Incarnation
+	if shard < 0 || inc <= 0 {
+		shard, inc = -1, 0
 	}
 	claimed := false
 	err := s.write(ctx, func(tx conn) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO outbox_leases (game_id, holder, until_ms) VALUES (?, ?, ?)
-			ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, until_ms = excluded.until_ms
-			WHERE outbox_leases.holder = excluded.holder OR outbox_leases.until_ms <= ?`,
-			gameID, holder, until.UnixMilli(), now.UnixMilli())
+		res, err := tx.ExecContext(ctx, `INSERT INTO outbox_leases (game_id, holder, until_ms, shard, incarnation) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, until_ms = excluded.until_ms,
+				shard = excluded.shard, incarnation = excluded.incarnation
+			WHERE outbox_leases.holder = excluded.holder OR outbox_leases.until_ms <= ?
+				OR (excluded.shard >= 0 AND outbox_leases.shard = excluded.shard AND outbox_leases.incarnation < excluded.incarnation)`,
+			gameID, h.Name, until.UnixMilli(), shard, inc, now.UnixMilli())
 		if tx.d.isForeignKey(err) {
 			return fmt.Errorf("%w: game %d (outbox lease)", ErrNotFound, gameID)
 		}
@@ -38,6 +79,22 @@ func (s *sqlStore) ClaimOutbox(ctx context.Context, gameID int64, holder string,
 		return nil
 	})
 	return claimed, err
+}
+
+// HoldsOutbox reports whether holder (a LeaseHolder's Name) holds the
+// game's outbox lease: a publisher checks it before each entry, so that a
+// process whose lease a newer incarnation of its shard took over stops at
+// once.
+func (s *sqlStore) HoldsOutbox(ctx context.Context, gameID int64, holder string) (bool, error) {
+	var got string
+	err := s.readDB().QueryRowContext(ctx, `SELECT holder FROM outbox_leases WHERE game_id = ?`, gameID).Scan(&got)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("storage: game %d: reading the outbox lease: %w", gameID, err)
+	}
+	return got == holder, nil
 }
 
 // ReleaseOutbox ends holder's lease on the game's outbox (nothing if it

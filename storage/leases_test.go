@@ -40,24 +40,91 @@ func testClaimOutboxLease(t *testing.T, b backend) {
 		{"an expired lease (a killed holder) is taken", "b", t0.Add(10*time.Second + lease), true},
 		{"the previous holder is refused now", "a", t0.Add(10*time.Second + lease + time.Second), false},
 	} {
-		ok, err := s.ClaimOutbox(ctx, g.ID, step.holder, step.at, step.at.Add(lease))
+		ok, err := s.ClaimOutbox(ctx, g.ID, named(step.holder), step.at, step.at.Add(lease))
 		require.NoError(t, err, step.name)
 		assert.Equal(t, step.want, ok, step.name)
 	}
 	// Released: free for anyone at once; releasing another's lease does nothing.
 	require.NoError(t, s.ReleaseOutbox(ctx, g.ID, "a"))
-	ok, err := s.ClaimOutbox(ctx, g.ID, "a", t0.Add(2*lease), t0.Add(3*lease))
+	ok, err := s.ClaimOutbox(ctx, g.ID, named("a"), t0.Add(2*lease), t0.Add(3*lease))
 	require.NoError(t, err)
 	assert.False(t, ok, "b's lease survives a's release")
 	require.NoError(t, s.ReleaseOutbox(ctx, g.ID, "b"))
-	ok, err = s.ClaimOutbox(ctx, g.ID, "a", t0.Add(2*lease), t0.Add(3*lease))
+	ok, err = s.ClaimOutbox(ctx, g.ID, named("a"), t0.Add(2*lease), t0.Add(3*lease))
 	require.NoError(t, err)
 	assert.True(t, ok, "released by b")
 
-	_, err = s.ClaimOutbox(ctx, 999, "a", t0, t0.Add(lease))
+	_, err = s.ClaimOutbox(ctx, 999, named("a"), t0, t0.Add(lease))
 	assert.ErrorIs(t, err, storage.ErrNotFound)
-	_, err = s.ClaimOutbox(ctx, g.ID, "", t0, t0.Add(lease))
+	_, err = s.ClaimOutbox(ctx, g.ID, named(""), t0, t0.Add(lease))
 	assert.ErrorIs(t, err, storage.ErrInvalid)
+}
+
+// named is a holder without a shard: its lease is taken over only at expiry.
+func named(name string) storage.LeaseHolder { return storage.LeaseHolder{Name: name, Shard: -1} }
+
+// Issue 24 item 6, "crash recovery without waiting": a process restarting
+// with the same shard id takes over that shard's leases at once; an
+// older incarnation, another shard and a holder without a shard still
+// wait for the expiry.
+func TestClaimOutboxTakeOverByANewerIncarnation(t *testing.T) {
+	eachBackend(t, testClaimOutboxTakeOverByANewerIncarnation)
+}
+
+func testClaimOutboxTakeOverByANewerIncarnation(t *testing.T, b backend) {
+	ctx := context.Background()
+	s := openStore(t, b.newDB(t))
+	g := newActive(t, s, "g", "c1")
+	first, err := s.NextIncarnation(ctx, 1)
+	require.NoError(t, err)
+	second, err := s.NextIncarnation(ctx, 1)
+	require.NoError(t, err)
+	other, err := s.NextIncarnation(ctx, 0)
+	require.NoError(t, err)
+	assert.EqualValues(t, 1, first, "a shard's first start")
+	assert.Equal(t, first+1, second, "each start of the shard is one more")
+	assert.EqualValues(t, 1, other, "counted per shard")
+	_, err = s.NextIncarnation(ctx, -1)
+	assert.ErrorIs(t, err, storage.ErrInvalid)
+
+	old := storage.LeaseHolder{Name: "shard1-old", Shard: 1, Incarnation: first}
+	restarted := storage.LeaseHolder{Name: "shard1-new", Shard: 1, Incarnation: second}
+	shard0 := storage.LeaseHolder{Name: "shard0", Shard: 0, Incarnation: other}
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	lease := time.Minute
+	for _, step := range []struct {
+		name string
+		h    storage.LeaseHolder
+		want bool
+	}{
+		{"the old incarnation takes the free lease", old, true},
+		{"another shard waits for the expiry", shard0, false},
+		{"a holder without a shard waits for the expiry", named("x"), false},
+		{"the restarted shard takes it over at once", restarted, true},
+		{"the old incarnation cannot take it back", old, false},
+		{"nor renew it", old, false},
+		{"the new holder renews it", restarted, true},
+		{"another shard still waits", shard0, false},
+	} {
+		ok, err := s.ClaimOutbox(ctx, g.ID, step.h, t0, t0.Add(lease))
+		require.NoError(t, err, step.name)
+		assert.Equal(t, step.want, ok, step.name)
+	}
+	holds, err := s.HoldsOutbox(ctx, g.ID, old.Name)
+	require.NoError(t, err)
+	assert.False(t, holds, "the old incarnation sees it lost the lease")
+	holds, err = s.HoldsOutbox(ctx, g.ID, restarted.Name)
+	require.NoError(t, err)
+	assert.True(t, holds)
+
+	// At expiry anyone takes it, as before.
+	ok, err := s.ClaimOutbox(ctx, g.ID, shard0, t0.Add(lease), t0.Add(2*lease))
+	require.NoError(t, err)
+	assert.True(t, ok, "another shard at expiry")
+	require.NoError(t, s.ReleaseOutbox(ctx, g.ID, shard0.Name))
+	holds, err = s.HoldsOutbox(ctx, g.ID, shard0.Name)
+	require.NoError(t, err)
+	assert.False(t, holds, "released")
 }
 
 // Many claimants at once (the goroutines stand for processes): exactly
@@ -78,7 +145,7 @@ func testClaimOutboxHasOneWinner(t *testing.T, b backend) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ok, err := s.ClaimOutbox(ctx, g.ID, string(rune('a'+k)), now, now.Add(time.Minute))
+			ok, err := s.ClaimOutbox(ctx, g.ID, named(string(rune('a'+k))), now, now.Add(time.Minute))
 			assert.NoError(t, err)
 			if ok {
 				wins.Add(1)

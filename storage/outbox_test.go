@@ -128,7 +128,7 @@ func TestMigrationToOutboxKeepsGames(t *testing.T) {
 	_, err = raw.Exec(`DROP TABLE analyses; DROP TABLE maintenance; DROP TABLE schedule; ALTER TABLE games DROP COLUMN shard_key;
 		DROP TABLE user_locales; DROP TABLE guild_locales;
 		ALTER TABLE guild_settings DROP COLUMN language_chosen;
-		DROP TABLE outbox_leases; DROP TABLE outbox; PRAGMA user_version = 3`)
+		DROP TABLE shard_incarnations; DROP TABLE outbox_leases; DROP TABLE outbox; PRAGMA user_version = 3`)
 	require.NoError(t, err)
 	require.NoError(t, raw.Close())
 
@@ -141,7 +141,7 @@ func TestMigrationToOutboxKeepsGames(t *testing.T) {
 	assert.Empty(t, pending)
 	_, err = s.ApplyMove(ctx, move(got, 10))
 	require.NoError(t, err, "the migrated game plays on")
-	ok, err := s.ClaimOutbox(ctx, g.ID, "p1", time.Now(), time.Now().Add(time.Minute))
+	ok, err := s.ClaimOutbox(ctx, g.ID, storage.LeaseHolder{Name: "p1"}, time.Now(), time.Now().Add(time.Minute))
 	require.NoError(t, err)
 	assert.True(t, ok, "and its outbox can be leased (migration 6)")
 }

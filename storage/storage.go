@@ -361,12 +361,18 @@ type Store interface {
 	// UpdateOutbox records an entry's outcome (nil keeps it) and, if done,
 	// marks it delivered. ErrNotFound if there is no such entry.
 	UpdateOutbox(ctx context.Context, id int64, outcome []byte, done bool) error
-	// ClaimOutbox takes or renews holder's lease on delivering the game's
+	// ClaimOutbox takes or renews h's lease on delivering the game's
 	// outbox until until: one publisher per game across bot processes.
-	// False if another holder's lease is still valid at now.
+	// False if another holder's lease is still valid at now, unless that
+	// holder is an older incarnation of h's shard (LeaseHolder).
+	// HoldsOutbox reports whether holder (a LeaseHolder's Name) holds it.
 	// ReleaseOutbox ends holder's lease.
-	ClaimOutbox(ctx context.Context, gameID int64, holder string, now, until time.Time) (bool, error)
+	ClaimOutbox(ctx context.Context, gameID int64, h LeaseHolder, now, until time.Time) (bool, error)
+	HoldsOutbox(ctx context.Context, gameID int64, holder string) (bool, error)
 	ReleaseOutbox(ctx context.Context, gameID int64, holder string) error
+	// NextIncarnation records a new start of a shard's process and
+	// returns its incarnation (1, 2, 3, ...), for its LeaseHolder.
+	NextIncarnation(ctx context.Context, shard int) (int64, error)
 
 	GuildSettings(ctx context.Context, guildID string) (Settings, error)
 	SetGuildSettings(ctx context.Context, s Settings) (Settings, error)
