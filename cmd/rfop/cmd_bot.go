@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -88,6 +91,7 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	shardID := fs.Int("shard-id", envInt("RFOP_SHARD_ID", 0), "this process's gateway shard, 0 to shard-count-1 (env RFOP_SHARD_ID)")
 	shardCount := fs.Int("shard-count", envInt("RFOP_SHARD_COUNT", 1), "gateway shards, one bot process each, sharing the database (env RFOP_SHARD_COUNT)")
 	remindEvery := fs.Duration("reminder-every", envDuration("RFOP_REMINDER_EVERY", time.Minute), "how often reminders are checked (env RFOP_REMINDER_EVERY)")
+	debugAddr := fs.String("debug-addr", env("RFOP_DEBUG_ADDR", ""), "serve Go's profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060 (env RFOP_DEBUG_ADDR)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: rfop [bot] [flags]   (DISCORD_TOKEN must be set in the environment)")
 		fs.PrintDefaults()
@@ -136,6 +140,12 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	limit := softMemoryLimit(os.Getenv)
+	if *debugAddr != "" {
+		if err := serveProfiles(*debugAddr, log); err != nil {
+			log.Error("debug address", "addr", *debugAddr, "err", err)
+			return 1
+		}
+	}
 	log.Info("starting", "db", storage.Redact(*db), "test_guild", *guild, "api_base", *apiBase, "memory_limit_mib", limit>>20,
 		"shard", *shardID, "shards", *shardCount)
 	if err := bot.Run(ctx, cfg); err != nil {
@@ -164,4 +174,29 @@ func softMemoryLimit(getenv func(string) string) int64 {
 		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
 	return debug.SetMemoryLimit(-1)
+}
+
+// serveProfiles serves the runtime's profiles (net/http/pprof: heap,
+// goroutines, CPU...) on addr, for an operator who wants to see what the
+// bot holds or spends (docs/scaling.md). Nothing else is served there;
+// bind it to a private address.
+func serveProfiles(addr string, log *slog.Logger) error {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	log.Info("serving profiles", "addr", l.Addr().String())
+	go func() {
+		srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		if err := srv.Serve(l); err != nil {
+			log.Warn("profiles server stopped", "err", err)
+		}
+	}()
+	return nil
 }
