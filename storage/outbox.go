@@ -111,34 +111,100 @@ func (s *sqlStore) listOutbox(ctx context.Context, q string, args ...any) ([]Out
 // UpdateOutbox records what delivering an entry produced (outcome, JSON;
 // nil keeps the stored one) and, if done, marks it delivered.
 func (s *sqlStore) UpdateOutbox(ctx context.Context, id int64, outcome []byte, done bool) error {
-	if err := validJSON("outbox outcome", outcome, false); err != nil {
-		return err
+	return s.WriteOutbox(ctx, OutboxWrite{Updates: []OutboxUpdate{{ID: id, Outcome: outcome, Done: done}}})
+}
+
+// WriteOutbox makes w in one transaction; ErrNotFound (and nothing
+// changed) if an update names no entry, ErrLeaseLost if w.Holder does not
+// hold the game's lease.
+func (s *sqlStore) WriteOutbox(ctx context.Context, w OutboxWrite) error {
+	for _, u := range w.Updates {
+		if err := validJSON("outbox outcome", u.Outcome, false); err != nil {
+			return err
+		}
+		if u.Record != nil {
+			if err := validMessage(*u.Record); err != nil {
+				return err
+			}
+		}
+	}
+	if len(w.Updates) == 0 && w.Holder == "" {
+		return nil
 	}
 	return s.write(ctx, func(tx conn) error {
-		q, args := `UPDATE outbox SET`, []any{}
-		sep := " "
-		if outcome != nil {
-			q += sep + `outcome = ?`
-			args = append(args, string(outcome))
-			sep = ", "
+		if w.Holder != "" {
+			q, args := `UPDATE outbox_leases SET until_ms = until_ms`, []any{}
+			if !w.Until.IsZero() {
+				q, args = `UPDATE outbox_leases SET until_ms = ?`, append(args, w.Until.UnixMilli())
+			}
+			res, err := tx.ExecContext(ctx, q+` WHERE game_id = ? AND holder = ?`, append(args, w.GameID, w.Holder)...)
+			if err != nil {
+				return fmt.Errorf("storage: game %d: renewing the outbox lease: %w", w.GameID, err)
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return fmt.Errorf("storage: game %d: renewing the outbox lease: %w", w.GameID, err)
+			} else if n == 0 {
+				return fmt.Errorf("%w: game %d", ErrLeaseLost, w.GameID)
+			}
 		}
-		if done {
-			q += sep + `done_at = ?`
-			args = append(args, s.stamp())
-			sep = ", "
+		now := s.stamp()
+		for _, u := range w.Updates {
+			if err := updateOutbox(ctx, tx, u, now); err != nil {
+				return err
+			}
+			if u.Record != nil {
+				if _, err := recordMessage(ctx, tx, *u.Record, now); err != nil {
+					return err
+				}
+			}
 		}
-		if sep == " " {
-			q += ` id = id`
-		}
-		res, err := tx.ExecContext(ctx, q+` WHERE id = ?`, append(args, id)...)
-		if err != nil {
-			return fmt.Errorf("storage: updating outbox entry %d: %w", id, err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("storage: updating outbox entry %d: %w", id, err)
-		} else if n == 0 {
-			return fmt.Errorf("%w: outbox entry %d", ErrNotFound, id)
+		if w.Release {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM outbox_leases WHERE game_id = ? AND holder = ?`, w.GameID, w.Holder); err != nil {
+				return fmt.Errorf("storage: game %d: releasing the outbox: %w", w.GameID, err)
+			}
 		}
 		return nil
 	})
+}
+
+func updateOutbox(ctx context.Context, tx conn, u OutboxUpdate, now string) error {
+	q, args := `UPDATE outbox SET`, []any{}
+	sep := " "
+	if u.Outcome != nil {
+		q += sep + `outcome = ?`
+		args = append(args, string(u.Outcome))
+		sep = ", "
+	}
+	if u.Done {
+		q += sep + `done_at = ?`
+		args = append(args, now)
+		sep = ", "
+	}
+	if sep == " " {
+		q += ` id = id`
+	}
+	res, err := tx.ExecContext(ctx, q+` WHERE id = ?`, append(args, u.ID)...)
+	if err != nil {
+		return fmt.Errorf("storage: updating outbox entry %d: %w", u.ID, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("storage: updating outbox entry %d: %w", u.ID, err)
+	} else if n == 0 {
+		return fmt.Errorf("%w: outbox entry %d", ErrNotFound, u.ID)
+	}
+	return nil
+}
+
+// LastOutbox returns the game's newest delivered entry of kind before the
+// entry beforeID.
+func (s *sqlStore) LastOutbox(ctx context.Context, gameID int64, kind string, beforeID int64) (OutboxEntry, error) {
+	list, err := s.listOutbox(ctx, `SELECT `+outboxCols+` FROM outbox WHERE game_id = ? AND kind = ? AND id < ? AND done_at <> ''
+		ORDER BY id DESC LIMIT 1`, gameID, kind, beforeID)
+	if err != nil {
+		return OutboxEntry{}, err
+	}
+	if len(list) == 0 {
+		return OutboxEntry{}, fmt.Errorf("%w: no delivered %s of game %d before entry %d", ErrNotFound, kind, gameID, beforeID)
+	}
+	return list[0], nil
 }

@@ -111,6 +111,87 @@ func TestOutboxDelivery(t *testing.T) {
 	})
 }
 
+// Issue 30: a publisher's write is one transaction (all or none) under
+// its lease: the entries a newer one supersedes are marked done together
+// with what the newer one carries, a board's outcome is stored with its
+// message, and the lease is renewed, or released, by the same write;
+// LastOutbox finds the last delivered entry of a kind before another.
+func TestWriteOutboxIsOneTransactionUnderTheLease(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		s := openStore(t, b.newDB(t))
+		g := newActive(t, s, "g", "c1")
+		var boards []storage.OutboxEntry
+		for range 3 {
+			m := move(g, 10)
+			m.Outbox = []storage.OutboxEntry{{Kind: "board"}, {Kind: "dm"}}
+			var err error
+			g, err = s.ApplyMove(ctx, m)
+			require.NoError(t, err)
+			batch, err := s.OutboxBatch(ctx, g.ID, g.StateVersion)
+			require.NoError(t, err)
+			boards = append(boards, batch[0])
+		}
+		_, err := s.LastOutbox(ctx, g.ID, "board", boards[2].ID)
+		require.ErrorIs(t, err, storage.ErrNotFound, "nothing delivered yet")
+		t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+		me := storage.LeaseHolder{Name: "me", Shard: -1}
+		ok, err := s.ClaimOutbox(ctx, g.ID, me, t0, t0.Add(time.Minute))
+		require.NoError(t, err)
+		require.True(t, ok)
+		pendingCount := func() int {
+			pending, err := s.PendingOutbox(ctx, g.ID)
+			require.NoError(t, err)
+			return len(pending)
+		}
+
+		// One update naming no entry: nothing changes.
+		err = s.WriteOutbox(ctx, storage.OutboxWrite{GameID: g.ID, Holder: me.Name, Updates: []storage.OutboxUpdate{
+			{ID: boards[0].ID, Outcome: []byte(`{"superseded":9}`), Done: true}, {ID: 999999, Done: true}}})
+		require.ErrorIs(t, err, storage.ErrNotFound)
+		require.Equal(t, 6, pendingCount(), "all or none")
+		require.ErrorIs(t, s.WriteOutbox(ctx, storage.OutboxWrite{Updates: []storage.OutboxUpdate{{ID: boards[0].ID, Outcome: []byte(`{`)}}}), storage.ErrInvalid)
+		require.ErrorIs(t, s.WriteOutbox(ctx, storage.OutboxWrite{Updates: []storage.OutboxUpdate{{ID: boards[0].ID, Record: &storage.Message{GameID: g.ID}}}}), storage.ErrInvalid)
+		// Not under another's lease.
+		err = s.WriteOutbox(ctx, storage.OutboxWrite{GameID: g.ID, Holder: "another", Updates: []storage.OutboxUpdate{{ID: boards[0].ID, Done: true}}})
+		require.ErrorIs(t, err, storage.ErrLeaseLost)
+		require.Equal(t, 6, pendingCount(), "nothing written without the lease")
+
+		// The first two boards superseded by the third, which carries
+		// them; the lease renewed by the same write.
+		require.NoError(t, s.WriteOutbox(ctx, storage.OutboxWrite{GameID: g.ID, Holder: me.Name, Until: t0.Add(time.Hour), Updates: []storage.OutboxUpdate{
+			{ID: boards[0].ID, Outcome: []byte(`{"superseded":3}`), Done: true},
+			{ID: boards[1].ID, Outcome: []byte(`{"superseded":3}`), Done: true},
+			{ID: boards[2].ID, Outcome: []byte(`{"since":1}`)}}}))
+		pending, err := s.PendingOutbox(ctx, g.ID)
+		require.NoError(t, err)
+		require.Len(t, pending, 4)
+		assert.Equal(t, boards[2].ID, pending[2].ID)
+		assert.JSONEq(t, `{"since":1}`, string(pending[2].Outcome))
+		ok, err = s.ClaimOutbox(ctx, g.ID, named("another"), t0.Add(30*time.Minute), t0.Add(time.Hour))
+		require.NoError(t, err)
+		assert.False(t, ok, "the write renewed the lease")
+		last, err := s.LastOutbox(ctx, g.ID, "board", boards[2].ID)
+		require.NoError(t, err)
+		assert.Equal(t, boards[1].ID, last.ID, "the newest delivered board before it")
+		_, err = s.LastOutbox(ctx, g.ID, "board", boards[0].ID)
+		require.ErrorIs(t, err, storage.ErrNotFound)
+
+		// Posted: its outcome and its message in one write, which ends
+		// the lease.
+		msg := storage.Message{GameID: g.ID, Kind: storage.KindBoard, ChannelID: "c1", MessageID: "m3"}
+		require.NoError(t, s.WriteOutbox(ctx, storage.OutboxWrite{GameID: g.ID, Holder: me.Name, Release: true, Updates: []storage.OutboxUpdate{
+			{ID: boards[2].ID, Outcome: []byte(`{"message":"m3"}`), Record: &msg, Done: true}}}))
+		live, err := s.LatestMessage(ctx, g.ID, storage.KindBoard)
+		require.NoError(t, err)
+		assert.Equal(t, "m3", live.MessageID)
+		assert.Equal(t, 3, pendingCount(), "the DMs")
+		holds, err := s.HoldsOutbox(ctx, g.ID, me.Name)
+		require.NoError(t, err)
+		assert.False(t, holds, "released")
+	})
+}
+
 // A database written before the outbox existed (schema version 3) is
 // migrated and its games keep loading.
 func TestMigrationToOutboxKeepsGames(t *testing.T) {

@@ -12,32 +12,45 @@ import (
 // the same (channel, message) again updates its game and kind.
 // ErrNotFound if the game does not exist.
 func (s *sqlStore) RecordMessage(ctx context.Context, m Message) (Message, error) {
-	switch {
-	case m.Kind == "":
-		return Message{}, fmt.Errorf("%w: message without a kind", ErrInvalid)
-	case m.ChannelID == "" || m.MessageID == "":
-		return Message{}, fmt.Errorf("%w: message needs a channel and a message id", ErrInvalid)
+	if err := validMessage(m); err != nil {
+		return Message{}, err
 	}
 	err := s.write(ctx, func(tx conn) error {
-		var created string
-		err := tx.QueryRowContext(ctx, `INSERT INTO messages (game_id, kind, channel_id, message_id, created_at)
-			VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (channel_id, message_id) DO UPDATE SET game_id = excluded.game_id, kind = excluded.kind
-			RETURNING id, created_at`,
-			m.GameID, string(m.Kind), m.ChannelID, m.MessageID, s.stamp()).Scan(&m.ID, &created)
-		if tx.d.isForeignKey(err) {
-			return fmt.Errorf("%w: game %d (recording message %s)", ErrNotFound, m.GameID, m.MessageID)
-		}
-		if err != nil {
-			return fmt.Errorf("storage: recording message %s of game %d: %w", m.MessageID, m.GameID, err)
-		}
-		m.CreatedAt, err = parseTime(created)
+		var err error
+		m, err = recordMessage(ctx, tx, m, s.stamp())
 		return err
 	})
 	if err != nil {
 		return Message{}, err
 	}
 	return m, nil
+}
+
+func validMessage(m Message) error {
+	switch {
+	case m.Kind == "":
+		return fmt.Errorf("%w: message without a kind", ErrInvalid)
+	case m.ChannelID == "" || m.MessageID == "":
+		return fmt.Errorf("%w: message needs a channel and a message id", ErrInvalid)
+	}
+	return nil
+}
+
+func recordMessage(ctx context.Context, tx conn, m Message, now string) (Message, error) {
+	var created string
+	err := tx.QueryRowContext(ctx, `INSERT INTO messages (game_id, kind, channel_id, message_id, created_at)
+		VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (channel_id, message_id) DO UPDATE SET game_id = excluded.game_id, kind = excluded.kind
+		RETURNING id, created_at`,
+		m.GameID, string(m.Kind), m.ChannelID, m.MessageID, now).Scan(&m.ID, &created)
+	if tx.d.isForeignKey(err) {
+		return m, fmt.Errorf("%w: game %d (recording message %s)", ErrNotFound, m.GameID, m.MessageID)
+	}
+	if err != nil {
+		return m, fmt.Errorf("storage: recording message %s of game %d: %w", m.MessageID, m.GameID, err)
+	}
+	m.CreatedAt, err = parseTime(created)
+	return m, err
 }
 
 // Messages lists the game's recorded messages of kind (every kind if kind

@@ -33,6 +33,9 @@ var (
 	// ErrInvalid: the caller passed an argument the store refuses
 	// (unknown side, empty channel, malformed JSON...).
 	ErrInvalid = errors.New("storage: invalid argument")
+	// ErrLeaseLost: a write made under a game's outbox lease found it
+	// held by another process (WriteOutbox); nothing was written.
+	ErrLeaseLost = errors.New("storage: outbox lease lost")
 )
 
 // Status is a game's lifecycle state.
@@ -226,6 +229,28 @@ type OutboxEntry struct {
 	DoneAt    time.Time // zero while undelivered
 }
 
+// OutboxUpdate is one change to an outbox entry: its outcome (nil keeps
+// it), if Done its delivery, and if Record is set the message the
+// delivery created (as RecordMessage).
+type OutboxUpdate struct {
+	ID      int64
+	Outcome []byte
+	Done    bool
+	Record  *Message
+}
+
+// OutboxWrite is one write of a game's publisher, in one transaction (all
+// or none): its entries' updates, under its lease when Holder is set (a
+// LeaseHolder's Name: ErrLeaseLost and nothing written if another holds
+// it), which the write extends to Until (if set) or ends (Release).
+type OutboxWrite struct {
+	GameID  int64
+	Updates []OutboxUpdate
+	Holder  string
+	Until   time.Time
+	Release bool
+}
+
 // Action is one entry of a game's append-only move log.
 type Action struct {
 	GameID    int64
@@ -361,6 +386,14 @@ type Store interface {
 	// UpdateOutbox records an entry's outcome (nil keeps it) and, if done,
 	// marks it delivered. ErrNotFound if there is no such entry.
 	UpdateOutbox(ctx context.Context, id int64, outcome []byte, done bool) error
+	// WriteOutbox makes a publisher's changes in one transaction (all or
+	// none), under its lease (OutboxWrite): a board's outcome with its
+	// message, the entries a newer one superseded with what the newer one
+	// carries for them, and the lease's renewal or release.
+	WriteOutbox(ctx context.Context, w OutboxWrite) error
+	// LastOutbox returns the game's newest delivered entry of a kind
+	// before the entry beforeID, or ErrNotFound.
+	LastOutbox(ctx context.Context, gameID int64, kind string, beforeID int64) (OutboxEntry, error)
 	// ClaimOutbox takes or renews h's lease on delivering the game's
 	// outbox until until: one publisher per game across bot processes.
 	// False if another holder's lease is still valid at now, unless that
