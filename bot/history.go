@@ -25,7 +25,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -332,13 +331,12 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, o options)
 		return
 	}
 	member := o.user("member")
-	// Counted from the games the member can see (visibility.go); the
-	// ratings are the server's.
-	all, err := b.Store.History(ctx, i.GuildID, "", 0)
+	// Counted from the games the member can see (visibility.go), in SQL;
+	// the ratings are the server's.
 	var st storage.GuildStats
+	within, err := b.visibleResults(ctx, i)
 	if err == nil {
-		v := b.viewerOf(i)
-		st = statsOf(slices.DeleteFunc(all, func(r storage.GameResult) bool { return !v.seesResult(r) }), member)
+		st, err = b.Store.Stats(ctx, i.GuildID, member, within)
 	}
 	var board []storage.PlayerRating
 	if err == nil {
@@ -429,54 +427,23 @@ func (b *Bot) visibleHistory(ctx context.Context, i *discordgo.Interaction, memb
 	}
 }
 
-// statsOf counts results as storage's Stats does: totals over all of
-// them, and each player's record (only member's if member is not ""),
-// most games first.
-func statsOf(results []storage.GameResult, member string) storage.GuildStats {
-	var st storage.GuildStats
-	records := map[string]*storage.PlayerRecord{}
-	for _, r := range results {
-		st.Games++
-		if r.Rated {
-			st.Rated++
-		}
-		switch r.Winner {
-		case storage.SideVersailles:
-			st.Wins[0]++
-		case storage.SideCommune:
-			st.Wins[1]++
-		}
-		for k, side := range []storage.Side{storage.SideVersailles, storage.SideCommune} {
-			user := r.Player(side)
-			if user == "" || member != "" && user != member {
-				continue
-			}
-			p := records[user]
-			if p == nil {
-				p = &storage.PlayerRecord{UserID: user}
-				records[user] = p
-			}
-			p.Games++
-			p.Played[k]++
-			if r.Winner == side {
-				p.Won[k]++
-				p.Wins++
-			}
-			if r.Rated {
-				p.Rated++
-			}
+// visibleResults is what /rfop stats counts for the member behind i: the
+// results in the server's channels they can view, and their own games
+// wherever they were (the rule of visibility.go, applied per channel: a
+// server has a few hundred channels at most, its results any number).
+func (b *Bot) visibleResults(ctx context.Context, i *discordgo.Interaction) (*storage.Within, error) {
+	channels, err := b.Store.ResultChannels(ctx, i.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	v := b.viewerOf(i)
+	within := &storage.Within{Player: v.user}
+	for _, c := range channels {
+		if v.sees(i.GuildID, c) {
+			within.Channels = append(within.Channels, c)
 		}
 	}
-	for _, p := range records {
-		st.Players = append(st.Players, *p)
-	}
-	slices.SortFunc(st.Players, func(a, b storage.PlayerRecord) int {
-		if a.Games != b.Games {
-			return b.Games - a.Games
-		}
-		return strings.Compare(a.UserID, b.UserID)
-	})
-	return st
+	return within, nil
 }
 
 // ---- rematch ----

@@ -47,6 +47,10 @@ type dialect struct {
 	forUpdate string
 	// tableExists counts the tables named ? (0 or 1).
 	tableExists string
+	// textList is a subquery of the strings of one parameter holding a
+	// JSON array of strings: a list of any length in one fixed query text
+	// (an IN list of n placeholders would be a query per n).
+	textList string
 	// lockRatings, if set, serialises the transactions that rewrite the
 	// ratings table (SQLite's single writer already does).
 	lockRatings string

@@ -48,6 +48,7 @@ var postgresDialect = &dialect{
 	readTx:      &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead},
 	forUpdate:   " FOR UPDATE",
 	tableExists: `SELECT COUNT(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = ?`,
+	textList:    `SELECT jsonb_array_elements_text(CAST(? AS jsonb))`,
 	// SHARE ROW EXCLUSIVE conflicts with itself and not with readers.
 	lockRatings:     `LOCK TABLE ratings IN SHARE ROW EXCLUSIVE MODE`,
 	migrations:      loadPostgresMigrations,

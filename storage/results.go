@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -82,6 +83,13 @@ type GuildStats struct {
 	Players          []PlayerRecord // most games first
 }
 
+// Within limits what Stats counts to the results one member may see: the
+// games in Channels, and the games Player played wherever they were.
+type Within struct {
+	Channels []string
+	Player   string
+}
+
 // Results is the part of the Store that keeps results and ratings.
 type Results interface {
 	// RecordResult stores a finished game's result (again: replaced) and
@@ -93,9 +101,11 @@ type Results interface {
 	// History returns a guild's results, newest first, only userID's
 	// games if userID is not "", at most limit (0: all).
 	History(ctx context.Context, guildID, userID string, limit int) ([]GameResult, error)
-	// Stats counts a guild's results; with userID, only that player's
-	// record is listed.
-	Stats(ctx context.Context, guildID, userID string) (GuildStats, error)
+	// Stats counts a guild's results, only those within if within is not
+	// nil; with userID, only that player's record is listed.
+	Stats(ctx context.Context, guildID, userID string, within *Within) (GuildStats, error)
+	// ResultChannels lists the channels of a guild's results.
+	ResultChannels(ctx context.Context, guildID string) ([]string, error)
 	// Leaderboard returns a guild's ratings of players with at least
 	// minGames rated games, best first, at most limit (0: all).
 	Leaderboard(ctx context.Context, guildID string, minGames, limit int) ([]PlayerRating, error)
@@ -287,8 +297,19 @@ func (s *sqlStore) LatestResult(ctx context.Context, channelID string) (GameResu
 	return r, nil
 }
 
-// Stats counts a guild's results and its players' records.
-func (s *sqlStore) Stats(ctx context.Context, guildID, userID string) (GuildStats, error) {
+// Stats counts a guild's results and its players' records, in SQL: the
+// cost is the database's scan of the guild's results, not a row per
+// result sent to the bot.
+func (s *sqlStore) Stats(ctx context.Context, guildID, userID string, within *Within) (GuildStats, error) {
+	where, args := `guild_id = ?`, []any{guildID}
+	if within != nil {
+		channels, err := json.Marshal(append([]string{}, within.Channels...))
+		if err != nil {
+			return GuildStats{}, fmt.Errorf("storage: stats of guild %s: %w", guildID, err)
+		}
+		where += ` AND (channel_id IN (` + s.d.textList + `) OR (? <> '' AND (versailles_id = ? OR commune_id = ?)))`
+		args = append(args, string(channels), within.Player, within.Player, within.Player)
+	}
 	var st GuildStats
 	err := s.read(ctx, func(tx conn) error {
 		err := tx.QueryRowContext(ctx, `SELECT COUNT(*),
@@ -296,7 +317,7 @@ func (s *sqlStore) Stats(ctx context.Context, guildID, userID string) (GuildStat
 			COALESCE(SUM(CASE WHEN winner = 'versailles' THEN 1 ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN winner = 'commune' THEN 1 ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN winner = 'commune' AND rated = 1 THEN 1 ELSE 0 END), 0)
-			FROM results WHERE guild_id = ?`, guildID).Scan(&st.Games, &st.Rated, &st.Wins[0], &st.Wins[1], &st.RatedCommuneWins)
+			FROM results WHERE `+where, args...).Scan(&st.Games, &st.Rated, &st.Wins[0], &st.Wins[1], &st.RatedCommuneWins)
 		if err != nil {
 			return fmt.Errorf("storage: stats of guild %s: %w", guildID, err)
 		}
@@ -307,17 +328,17 @@ func (s *sqlStore) Stats(ctx context.Context, guildID, userID string) (GuildStat
 				SUM(CASE WHEN side = 'commune' AND winner = side THEN 1 ELSE 0 END),
 				SUM(rated)
 			FROM (SELECT versailles_id AS user_id, 'versailles' AS side, winner, rated FROM results
-					WHERE guild_id = ? AND versailles_id <> ''
+					WHERE ` + where + ` AND versailles_id <> ''
 				UNION ALL
 				SELECT commune_id AS user_id, 'commune' AS side, winner, rated FROM results
-					WHERE guild_id = ? AND commune_id <> '') AS played`
-		args := []any{guildID, guildID}
+					WHERE ` + where + ` AND commune_id <> '') AS played`
+		recArgs := append(append([]any{}, args...), args...)
 		if userID != "" {
 			q += ` WHERE user_id = ?`
-			args = append(args, userID)
+			recArgs = append(recArgs, userID)
 		}
 		q += ` GROUP BY user_id ORDER BY COUNT(*) DESC, user_id`
-		rows, err := tx.QueryContext(ctx, q, args...)
+		rows, err := tx.QueryContext(ctx, q, recArgs...)
 		if err != nil {
 			return fmt.Errorf("storage: records in guild %s: %w", guildID, err)
 		}
@@ -333,6 +354,27 @@ func (s *sqlStore) Stats(ctx context.Context, guildID, userID string) (GuildStat
 		return rows.Err()
 	})
 	return st, err
+}
+
+// ResultChannels lists the channels of a guild's results.
+func (s *sqlStore) ResultChannels(ctx context.Context, guildID string) ([]string, error) {
+	rows, err := s.readDB().QueryContext(ctx, `SELECT DISTINCT channel_id FROM results WHERE guild_id = ? ORDER BY channel_id`, guildID)
+	if err != nil {
+		return nil, fmt.Errorf("storage: channels of guild %s's results: %w", guildID, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, fmt.Errorf("storage: channels of guild %s's results: %w", guildID, err)
+		}
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("storage: channels of guild %s's results: %w", guildID, err)
+	}
+	return out, nil
 }
 
 const ratingCols = `guild_id, user_id, rating, deviation, volatility, games, wins`

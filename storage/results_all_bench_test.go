@@ -2,21 +2,34 @@ package storage_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
+
+	"github.com/rfop/rfop/storage"
 )
 
-// BenchmarkHistoryAll10000: every result of a guild with 10,000 finished
-// games, which /rfop stats reads to count only the games the member can
-// see (bot.statsOf counts them; BenchmarkStatsOf10000 in package bot).
-func BenchmarkHistoryAll10000(b *testing.B) {
+// BenchmarkStatsWithin10000: /rfop stats for a member who sees 90 of a
+// guild's 100 result channels, 10,000 finished games stored: the channel
+// list, then the counts of the visible results in SQL.
+func BenchmarkStatsWithin10000(b *testing.B) {
 	eachBackendB(b, func(b *testing.B, bk backend) {
 		s := generatedDB(b, bk, 10000)
 		ctx := context.Background()
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
-			h, err := s.History(ctx, "guild", "", 0)
-			if err != nil || len(h) != 10000 {
-				b.Fatal(err, len(h))
+			chans, err := s.ResultChannels(ctx, "guild")
+			if err != nil || len(chans) != 100 {
+				b.Fatal(err, len(chans))
+			}
+			within := &storage.Within{Player: "u7"}
+			for k, c := range chans {
+				if k%10 != 0 {
+					within.Channels = append(within.Channels, c)
+				}
+			}
+			st, err := s.Stats(ctx, "guild", "", within)
+			if err != nil || st.Games < 8000 || st.Games >= 10000 {
+				b.Fatal(err, st.Games, fmt.Sprint(len(within.Channels)))
 			}
 		}
 	})

@@ -36,7 +36,7 @@ func generatedDB(b *testing.B, bk backend, n int) storage.Store {
 		_, err := tx.Exec(db.q(`INSERT INTO games (id, guild_id, channel_id, status, variant, mode, bot_side, seed, state,
 			state_version, result, created_at, updated_at, last_action_at, ended_at)
 			VALUES (?, 'guild', ?, 'finished', 'standard', ?, ?, 1, '{}', 0, '{}', ?, ?, ?, ?)`),
-			k, fmt.Sprintf("ch%d", k), mode, bot, stamp(end.Add(-48*time.Hour)), stamp(end), stamp(end), stamp(end))
+			k, fmt.Sprintf("ch%d", k%100), mode, bot, stamp(end.Add(-48*time.Hour)), stamp(end), stamp(end), stamp(end))
 		require.NoError(b, err)
 		winner := "versailles"
 		if r.IntN(2) == 0 {
@@ -46,10 +46,10 @@ func generatedDB(b *testing.B, bk backend, n int) storage.Store {
 		if mode == "two-player" {
 			rated = 1
 		}
-		_, err = tx.Exec(db.q(`INSERT INTO results (game_id, guild_id, mode, variant, versailles_id, commune_id, winner, reason,
+		_, err = tx.Exec(db.q(`INSERT INTO results (game_id, guild_id, channel_id, mode, variant, versailles_id, commune_id, winner, reason,
 			vp_political, vp_military, plays, moves, rated, started_at, ended_at)
-			VALUES (?, 'guild', ?, 'standard', ?, ?, ?, 'victory', 1, 2, 35, 110, ?, ?, ?)`),
-			k, mode, v, c, winner, rated, stamp(end.Add(-48*time.Hour)), stamp(end))
+			VALUES (?, 'guild', ?, ?, 'standard', ?, ?, ?, 'victory', 1, 2, 35, 110, ?, ?, ?)`),
+			k, fmt.Sprintf("ch%d", k%100), mode, v, c, winner, rated, stamp(end.Add(-48*time.Hour)), stamp(end))
 		require.NoError(b, err)
 	}
 	require.NoError(b, tx.Commit())
@@ -90,7 +90,7 @@ func BenchmarkStats10000(b *testing.B) {
 		ctx := context.Background()
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
-			st, err := s.Stats(ctx, "guild", "")
+			st, err := s.Stats(ctx, "guild", "", nil)
 			if err != nil || st.Games != 10000 {
 				b.Fatal(err, st.Games)
 			}

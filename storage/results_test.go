@@ -115,7 +115,7 @@ func TestResultsHistoryStatsAndRatings(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, h, 2)
 
-		st, err := s.Stats(ctx, "g1", "")
+		st, err := s.Stats(ctx, "g1", "", nil)
 		require.NoError(t, err)
 		require.Equal(t, 4, st.Games)
 		require.Equal(t, 3, st.Rated)
@@ -129,7 +129,7 @@ func TestResultsHistoryStatsAndRatings(t *testing.T) {
 		require.Equal(t, storage.PlayerRecord{UserID: "bob", Games: 3, Wins: 0, Played: [2]int{1, 2}, Won: [2]int{0, 0}, Rated: 2}, byUser["bob"])
 		require.NotContains(t, byUser, "", "the bot has no record")
 
-		mine, err := s.Stats(ctx, "g1", "cat")
+		mine, err := s.Stats(ctx, "g1", "cat", nil)
 		require.NoError(t, err)
 		require.Len(t, mine.Players, 1)
 		require.Equal(t, 4, mine.Games, "server totals stay")
@@ -226,5 +226,66 @@ func TestFinishedWithoutResult(t *testing.T) {
 		require.ErrorIs(t, err, storage.ErrInvalid)
 		err = s.RecordResult(ctx, storage.GameResult{GameID: 999, Mode: storage.ModeTwoPlayer, Winner: storage.SideCommune, Reason: "x"}, nil)
 		require.ErrorIs(t, err, storage.ErrNotFound)
+	})
+}
+
+// /rfop stats counts only the games the member can see (README "Which games
+// a member can see"): the bot names the visible channels and the member, and
+// Stats counts in SQL the results in those channels and the member's own
+// games wherever they were.
+func TestStatsCountOnlyTheResultsWithin(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		s := openStore(t, b.newDB(t))
+		t0 := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+		open := finishGame(t, s, "g1", "ann", "bob", storage.SideVersailles, "victory", t0)
+		hidden := finishGame(t, s, "g1", "bob", "cat", storage.SideCommune, "victory", t0.Add(time.Hour))
+		mine := finishGame(t, s, "g1", "dan", "bob", storage.SideCommune, "resigned", t0.Add(2*time.Hour))
+		solo := finishGame(t, s, "g1", "", "eve", storage.SideVersailles, "solo-tie", t0.Add(3*time.Hour))
+		finishGame(t, s, "g2", "ann", "bob", storage.SideCommune, "victory", t0) // another server
+
+		chans, err := s.ResultChannels(ctx, "g1")
+		require.NoError(t, err)
+		require.ElementsMatch(t, []string{open.ChannelID, hidden.ChannelID, mine.ChannelID, solo.ChannelID}, chans)
+
+		records := func(st storage.GuildStats) map[string]int {
+			out := map[string]int{}
+			for _, p := range st.Players {
+				out[p.UserID] = p.Games
+			}
+			return out
+		}
+		for _, tc := range []struct {
+			name    string
+			within  *storage.Within
+			games   int
+			wins    [2]int
+			players map[string]int
+		}{
+			{"nil counts every result of the server", nil, 4, [2]int{2, 2}, map[string]int{"ann": 1, "bob": 3, "cat": 1, "dan": 1, "eve": 1}},
+			{"a visible channel, and the member's own game in a hidden one",
+				&storage.Within{Channels: []string{open.ChannelID}, Player: "dan"}, 2, [2]int{1, 1}, map[string]int{"ann": 1, "bob": 2, "dan": 1}},
+			{"no channel and no member sees nothing (a bot's '' is nobody)",
+				&storage.Within{Player: ""}, 0, [2]int{}, map[string]int{}},
+			{"the solo game's channel: its bot side is no record",
+				&storage.Within{Channels: []string{solo.ChannelID}}, 1, [2]int{1, 0}, map[string]int{"eve": 1}},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				st, err := s.Stats(ctx, "g1", "", tc.within)
+				require.NoError(t, err)
+				require.Equal(t, tc.games, st.Games)
+				require.Equal(t, tc.wins, st.Wins)
+				require.Equal(t, tc.players, records(st))
+			})
+		}
+		one, err := s.Stats(ctx, "g1", "bob", &storage.Within{Channels: []string{open.ChannelID, hidden.ChannelID}})
+		require.NoError(t, err)
+		require.Equal(t, 2, one.Games, "the totals are of what the member sees")
+		nobody, err := s.Stats(ctx, "g1", "zed", nil)
+		require.NoError(t, err)
+		require.Empty(t, nobody.Players, "a member with no games has no record")
+		require.Equal(t, 4, nobody.Games)
+		require.Equal(t, []storage.PlayerRecord{{UserID: "bob", Games: 2, Wins: 0, Played: [2]int{1, 1}, Won: [2]int{0, 0}, Rated: 2}}, one.Players)
 	})
 }

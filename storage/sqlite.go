@@ -55,6 +55,7 @@ var sqliteDialect = &dialect{
 	name:            "sqlite",
 	readTx:          &sql.TxOptions{ReadOnly: true},
 	tableExists:     `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?`,
+	textList:        `SELECT value FROM json_each(?)`,
 	migrations:      loadMigrations,
 	isUniqueChannel: isUniqueChannel,
 	isForeignKey:    isForeignKey,
