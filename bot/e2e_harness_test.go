@@ -35,6 +35,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
@@ -116,6 +117,8 @@ type harness struct {
 	// wrap, if set, wraps the store the bot is given (h.store stays the
 	// store itself).
 	wrap func(storage.Store) storage.Store
+	// log, if set, is the bot's logger (nil: slog's default).
+	log *slog.Logger
 }
 
 // offsetClock is the real time moved forward by a settable offset.
@@ -236,7 +239,7 @@ func (h *harness) start() {
 		an = bot.NewAnalyst(analysis.Config{Level: ai.Easy, Samples: 20})
 	}
 	b := bot.New(bot.Deps{Session: dg, Store: given, Pictures: pics, Solo: bot.DefaultSolo(), AI: opp, Analyst: an, AppID: h.srv.AppID(), Clock: h.clock,
-		Deck: h.deck, Directory: dg.State, Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }, Shard: h.shard})
+		Deck: h.deck, Directory: dg.State, Seed: func() int64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }, Shard: h.shard, Log: h.log})
 	dg.AddHandler(b.OnInteraction)
 	dg.AddHandler(b.OnChannelDelete)
 	dg.AddHandler(b.OnGuildCreate)
