@@ -144,3 +144,45 @@ func TestCIRunsExactlyTheREADMECommand(t *testing.T) {
 		})
 	}
 }
+
+// TestREADMEListsEveryFuzzTarget: the README's "Fuzzing" table names every
+// fuzz target of the module with its package, so a new one is documented
+// where contributors look for how to fuzz.
+func TestREADMEListsEveryFuzzTarget(t *testing.T) {
+	t.Parallel()
+	root := filepath.Join("..", "..")
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	require.NoError(t, err)
+	found := 0
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") && path != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		pkg, err := filepath.Rel(root, filepath.Dir(path))
+		if err != nil {
+			return err
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			name, ok := strings.CutPrefix(line, "func Fuzz")
+			if !ok || !strings.Contains(name, "(f *testing.F)") {
+				continue
+			}
+			name = "Fuzz" + name[:strings.Index(name, "(")]
+			found++
+			assert.Contains(t, string(readme), "| `"+name+"` | `"+filepath.ToSlash(pkg)+"` |", "README's Fuzzing table lacks %s (%s)", name, pkg)
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, found, 9, "the fuzz targets were found")
+}
