@@ -436,6 +436,8 @@ type Store interface {
 	Schedule
 	// Analyses keeps post-game analyses.
 	Analyses
+	// Members keeps members' preferences (notifications).
+	Members
 
 	Close() error
 }
