@@ -295,14 +295,19 @@ func (b *Bot) cmdAI(ctx context.Context, i *discordgo.Interaction, o options) {
 	if mine == storage.SideCommune {
 		aiSide = storage.SideVersailles
 	}
-	if !b.deferPublic(i) {
+	guild, channel, moved, err := b.personalChannel(i)
+	if err != nil {
+		b.replyEphemeral(i, dmRefusedText(pp, discordErrorCode(err), 0))
 		return
 	}
-	rec, err := b.createGame(ctx, storage.NewGame{GuildID: i.GuildID, ChannelID: i.ChannelID, Status: storage.StatusWaiting,
+	if !moved && !b.deferPublic(i) || moved && !b.deferEphemeral(i) {
+		return
+	}
+	rec, err := b.createGame(ctx, storage.NewGame{GuildID: guild, ChannelID: channel, Status: storage.StatusWaiting,
 		Variant: string(variant), Mode: storage.ModeTwoPlayer, Seed: b.Seed(), CreatedBy: me,
 		Players: []storage.Player{{Side: mine, UserID: me}, {Side: aiSide, UserID: storage.AIUserPrefix + level, IsBot: true}}})
-	pub := b.publicPrinter(i.GuildID) // the reply is public
-	if i.GuildID == "" {
+	pub := b.publicPrinter(guild) // the reply is public
+	if guild == "" {
 		pub = pp
 	}
 	if errors.Is(err, storage.ErrChannelBusy) {
@@ -319,6 +324,10 @@ func (b *Bot) cmdAI(ctx context.Context, i *discordgo.Interaction, o options) {
 	rec, _, err = b.startGame(ctx, rec, nil) // publishes the first board
 	if err != nil {
 		b.editOriginal(i, msg{content: pub.T("bot.reply.start-failed", locale.Args{"Error": err.Error()})})
+		return
+	}
+	if b.startedInDMs(ctx, i, pp, rec, moved) {
+		b.kickAI(rec)
 		return
 	}
 	b.editOriginal(i, msg{content: pub.T("bot.ai.started", locale.Args{"ID": rec.ID, "Side": pub.Side(engineSide(mine)), "Level": aiLevelName(pub, level)})})

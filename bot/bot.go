@@ -118,12 +118,15 @@ type Bot struct {
 
 	// paused: games whose stored state failed the start-up integrity check
 	// (storage.VerifyGame), with the reason; nothing is played on them.
-	paused map[int64]error                   // under mu
-	langs  map[string]string                 // guild → its language setting, "" unchosen (lang.go), under mu
-	terms  map[glossary.Lang]*glossary.Terms // under mu
-	decks  map[string]*engine.Deck           // deck id → deck (decks.go), under mu
-	saved  bool                              // Deck is stored in the database, under mu
-	recent map[string]time.Time              // cool-downs (perms.go), under mu
+	paused map[int64]error // under mu
+	// dmRefused: games in DMs whose board Discord refused to post
+	// (cannotDM), game id → the error code (install.go).
+	dmRefused sync.Map
+	langs     map[string]string                 // guild → its language setting, "" unchosen (lang.go), under mu
+	terms     map[glossary.Lang]*glossary.Terms // under mu
+	decks     map[string]*engine.Deck           // deck id → deck (decks.go), under mu
+	saved     bool                              // Deck is stored in the database, under mu
+	recent    map[string]time.Time              // cool-downs (perms.go), under mu
 
 	// Discord locales last seen, by user and by guild (lang.go), under mu.
 	userLocales, guildLocales map[string]string

@@ -55,7 +55,13 @@ func (o options) int(name string, def int) int {
 
 func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) {
 	name, opts := subcommand(i)
+	if ok, why := b.allowedHere(i, name); !ok {
+		b.replyEphemeral(i, why)
+		return
+	}
 	switch name {
+	case "notify":
+		b.cmdNotify(ctx, i, opts)
 	case "new":
 		b.cmdNew(ctx, i, opts)
 	case "solo":
@@ -248,15 +254,20 @@ func (b *Bot) cmdSolo(ctx context.Context, i *discordgo.Interaction, o options) 
 	if mine == storage.SideCommune {
 		botSide = storage.SideVersailles
 	}
-	if !b.deferPublic(i) {
+	guild, channel, moved, err := b.personalChannel(i)
+	if err != nil {
+		b.replyEphemeral(i, dmRefusedText(p, discordErrorCode(err), 0))
+		return
+	}
+	if !moved && !b.deferPublic(i) || moved && !b.deferEphemeral(i) {
 		return
 	}
 	// Public: the server's language, or in DMs the player's own.
-	pub := b.publicPrinter(i.GuildID)
-	if i.GuildID == "" {
+	pub := b.publicPrinter(guild)
+	if guild == "" {
 		pub = p
 	}
-	rec, err := b.createGame(ctx, storage.NewGame{GuildID: i.GuildID, ChannelID: i.ChannelID, Status: storage.StatusWaiting,
+	rec, err := b.createGame(ctx, storage.NewGame{GuildID: guild, ChannelID: channel, Status: storage.StatusWaiting,
 		Variant: string(engine.Standard), Mode: storage.ModeSolo, BotSide: botSide, Seed: b.Seed(), CreatedBy: me,
 		Players: []storage.Player{{Side: mine, UserID: me}, {Side: botSide, IsBot: true}}})
 	if err != nil {
@@ -272,6 +283,9 @@ func (b *Bot) cmdSolo(ctx context.Context, i *discordgo.Interaction, o options) 
 	if err != nil {
 		b.Log.Error("start solo game", "game", rec.ID, "err", err)
 		b.editOriginal(i, msg{content: pub.T("cmd.start-failed", nil)})
+		return
+	}
+	if b.startedInDMs(ctx, i, p, rec, moved) {
 		return
 	}
 	b.editOriginal(i, msg{content: say(pub, "cmd.solo.begins", argNum("Game", rec.ID), argSide("Side", engineSide(mine)))})

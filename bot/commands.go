@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -12,10 +13,43 @@ import (
 const commandName = "rfop"
 
 var (
-	dmPermission = true
-	minReminder  = float64(0)
-	oneGame      = float64(1)
+	minReminder = float64(0)
+	oneGame     = float64(1)
 )
+
+// Where a subcommand makes sense. Discord sets an application command's
+// contexts (a server, the bot's DM, a private channel: a group DM or a DM
+// between users) for the command as a whole, and ours is one command,
+// /rfop, with subcommands: it is registered for the union of these, for
+// both installs (a server's, and a user's own account), and the bot
+// refuses a subcommand outside its contexts (placeOf, onCommand).
+var (
+	// everywhere: what a member does for themselves (a game against the
+	// solo opponent or the AI is played in the bot's DM when it cannot be
+	// played where it was asked), and the information commands.
+	everywhere = []discordgo.InteractionContextType{discordgo.InteractionContextGuild,
+		discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
+	// whereGames: the commands on the channel's game, which may be a game
+	// in the bot's DM.
+	whereGames = []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
+	// serverOnly: a challenge between members, the server's settings.
+	serverOnly = []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+)
+
+// subcommandContexts lists where each subcommand may be used.
+var subcommandContexts = map[string][]discordgo.InteractionContextType{
+	"solo": everywhere, "ai": everywhere, "hint": everywhere, "status": everywhere, "history": everywhere,
+	"stats": everywhere, "help": everywhere, "rules": everywhere, "card": everywhere, "notify": everywhere,
+	"board": whereGames, "hand": whereGames, "turn": whereGames, "log": whereGames, "resign": whereGames,
+	"undo": whereGames, "abandon": whereGames, "replay": whereGames, "analysis": whereGames,
+	"new": serverOnly, "settings": serverOnly,
+}
+
+// SubcommandContexts reports where a subcommand may be used (tests and
+// docs).
+func SubcommandContexts(name string) []discordgo.InteractionContextType {
+	return subcommandContexts[name]
+}
 
 // Choices carry their English name here; localise gives every choice its
 // name from the catalogue (cmd.choice.OPTION.VALUE) and its French and
@@ -66,9 +100,12 @@ func Commands() []*discordgo.ApplicationCommand {
 	game.MinValue = &oneGame
 	card := required(opt(str, "name"))
 	card.Autocomplete = true
+	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
+	contexts := slices.Clone(everywhere)
 	cmd := &discordgo.ApplicationCommand{
-		Name:         commandName,
-		DMPermission: &dmPermission,
+		Name:             commandName,
+		IntegrationTypes: &installs,
+		Contexts:         &contexts,
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("new",
 				required(opt(user, "opponent")),
@@ -103,6 +140,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("analysis", game),
 			sub("history", opt(user, "member")),
 			sub("stats", opt(user, "member")),
+			sub("notify", withChoices(opt(str, "how"), notifyChoices())),
 			sub("help"),
 		},
 	}

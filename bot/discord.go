@@ -144,5 +144,14 @@ func discordErrorCode(err error) int {
 
 const (
 	codeCannotDM       = 50007 // Cannot send messages to this user
+	codeNoMutualGuilds = 50278 // Cannot send messages to this user due to having no mutual guilds
 	codeUnknownChannel = 10003
 )
+
+// cannotDM reports whether Discord refused to open or write to a user's
+// DMs: their privacy settings (50007), or no server shared with the bot
+// (50278, an app installed to the user's account only).
+func cannotDM(err error) bool {
+	code := discordErrorCode(err)
+	return code == codeCannotDM || code == codeNoMutualGuilds
+}

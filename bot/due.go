@@ -63,7 +63,7 @@ type dueHandler struct {
 
 // dueKinds are the kinds the periodic pass runs, in this order.
 func (b *Bot) dueKinds() []dueHandler {
-	return []dueHandler{{dueExpire, b.expireDue}, {dueRemind, b.remindDue}}
+	return []dueHandler{{dueExpire, b.expireDue}, {dueRemind, b.remindDue}, {dueDigest, b.digestDue}}
 }
 
 // gameNow is what a write leaves a game at, for dueWork.

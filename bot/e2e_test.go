@@ -111,7 +111,14 @@ func TestE2ESoloGameInDM(t *testing.T) {
 		if k < len(boards)-1 {
 			assert.Empty(t, b.Attachments)
 			assert.Empty(t, b.AllComponents())
-			assert.Equal(t, []string{alice}, h.srv.MessageHistory(b.ID)[0].Notified, "each board calls the player")
+			// Each board is a DM; only the first mentions the player: the
+			// next ones follow moves they made moments before (no
+			// notification while a player is at the table).
+			want := []string(nil)
+			if k == 0 {
+				want = []string{alice}
+			}
+			assert.Equal(t, want, h.srv.MessageHistory(b.ID)[0].Notified, "board %d", k)
 		}
 		if strings.Contains(b.Content, "Solo opponent") {
 			bot++

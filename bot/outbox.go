@@ -27,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -59,6 +60,11 @@ type outPayload struct {
 	// the choice made.
 	Record string `json:"record,omitempty"`
 	Chose  string `json:"chose,omitempty"`
+	// board: Chosen says the plan chose whom it pings, Ping (user ids,
+	// space-separated; notify.go). An entry without Chosen (stored before
+	// preferences) pings every decider.
+	Chosen bool   `json:"chosen,omitempty"`
+	Ping   string `json:"ping,omitempty"`
 }
 
 // outOutcome is what delivering an entry produced so far.
@@ -132,7 +138,12 @@ func entry(kind string, p outPayload) storage.OutboxEntry {
 // chain's steps, from the version before them, pt the mover's panel.
 func (b *Bot) plan(ctx context.Context, rec storage.Game, g *engine.Game, steps []step, from int, pt *panelTarget) []storage.OutboxEntry {
 	info := chainInfo{from: g.S.Version, fresh: true}
-	moves, err := b.movesOf(ctx, rec.ID)
+	now := b.Clock.Now()
+	actions, err := b.Store.Actions(ctx, rec.ID)
+	var moves []engine.Move
+	if err == nil {
+		moves, err = decodeMoves(actions)
+	}
 	if err == nil {
 		for _, st := range steps {
 			moves = append(moves, st.move)
@@ -145,10 +156,16 @@ func (b *Bot) plan(ctx context.Context, rec storage.Game, g *engine.Game, steps 
 	}
 	// The board first: it calls the players, and it is the costlier
 	// picture everyone waits for; the hands follow at once.
-	out := []storage.OutboxEntry{entry(outBoard, outPayload{Fresh: info.fresh})}
+	var ping []string
+	var calls []storage.OutboxEntry
+	if info.fresh {
+		ping, calls = b.planCalls(ctx, rec, info, lastActed(rec, actions, steps, now), now)
+	}
+	out := []storage.OutboxEntry{entry(outBoard, outPayload{Fresh: info.fresh, Chosen: true, Ping: strings.Join(ping, " ")})}
 	if info.fresh {
 		out = append(out, entry(outCollapse, outPayload{}))
 	}
+	out = append(out, calls...)
 	human := humanSides(rec)
 	if g.S.Result == nil && rec.GuildID != "" && (!info.known || info.prevRound != g.S.Round) {
 		// A new deal: every player gets the round's hand, also one who
@@ -594,7 +611,7 @@ func (b *Bot) deliver(ctx context.Context, d *delivery, e storage.OutboxEntry, l
 			m = msg{content: b.revealDM(rec, g, side, p.From)}
 		}
 		sent, err := b.sendDM(pl.UserID, m)
-		if discordErrorCode(err) == codeCannotDM {
+		if cannotDM(err) {
 			if err := done(&outOutcome{Closed: true, User: pl.UserID}); err != nil {
 				return err
 			}
@@ -626,6 +643,7 @@ func (b *Bot) deliver(ctx context.Context, d *delivery, e storage.OutboxEntry, l
 			return done(nil)
 		}
 		text, users := b.resultText(rec, g)
+		users = b.mentionable(ctx, users)
 		m, err := b.findPosted(rec.ChannelID, "", text)
 		if err == nil && m == nil {
 			m, err = b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{
@@ -641,6 +659,10 @@ func (b *Bot) deliver(ctx context.Context, d *delivery, e storage.OutboxEntry, l
 		return done(&outOutcome{Message: m.ID, Channel: m.ChannelID})
 	case outPanel:
 		return b.deliverPanel(ctx, e, p, rec, g)
+	case outNotify:
+		return b.deliverNotify(ctx, e, p, out, rec)
+	case outDigest:
+		return b.deliverDigest(ctx, e, p, rec)
 	}
 	b.Log.Warn("unknown outbox entry", "kind", e.Kind, "game", rec.ID)
 	return done(nil)
@@ -701,7 +723,7 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 	m, err := b.findPosted(rec.ChannelID, after, content)
 	if err == nil && m == nil {
 		send := &discordgo.MessageSend{Content: content, Components: comps,
-			AllowedMentions: &discordgo.MessageAllowedMentions{Users: decidingUsers(rec, g)}}
+			AllowedMentions: &discordgo.MessageAllowedMentions{Users: pingsOf(p, rec, g)}}
 		if png := picture(); png != nil {
 			send.Files = []*discordgo.File{pngFile("board.png", png)}
 		}
@@ -715,6 +737,9 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 			// Deleted while we were away (no CHANNEL_DELETE seen): archive.
 			b.HandleChannelDelete(ctx, rec.ChannelID)
 			return b.Store.UpdateOutbox(ctx, e.ID, nil, true)
+		}
+		if rec.GuildID == "" && cannotDM(err) {
+			b.dmRefused.Store(rec.ID, discordErrorCode(err))
 		}
 		return fmt.Errorf("post board of game %d: %w", rec.ID, err)
 	}

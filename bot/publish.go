@@ -53,6 +53,10 @@ type chainInfo struct {
 	// game start.
 	prevRound int8
 	known     bool
+	// called: the human sides the chain that just ended calls (a decision
+	// they were not called for: it began in the chain, or they acted in
+	// it); notify.go decides how, if at all, each is told.
+	called [2]bool
 }
 
 // chainInfo replays the action log (cheap: well under a millisecond for a
@@ -95,17 +99,16 @@ func (b *Bot) chainInfoOf(rec storage.Game, g *engine.Game, moves []engine.Move)
 		note(k + 1)
 	}
 	human := humanSides(rec)
+	// calls reports whether the chain of moves [s, e) calls side.
+	calls := func(s, e int, side engine.Side) bool {
+		if !human[side] || kinds[e][side] == "" {
+			return false
+		}
+		return kinds[s][side] == "" || slices.ContainsFunc(moves[s:e], func(m engine.Move) bool { return m.Side == side })
+	}
 	// fresh reports whether the chain of moves [s, e) calls a player.
 	fresh := func(s, e int) bool {
-		for side := engine.Versailles; side <= engine.Commune; side++ {
-			if !human[side] || kinds[e][side] == "" {
-				continue
-			}
-			if kinds[s][side] == "" || slices.ContainsFunc(moves[s:e], func(m engine.Move) bool { return m.Side == side }) {
-				return true
-			}
-		}
-		return false
+		return calls(s, e, engine.Versailles) || calls(s, e, engine.Commune)
 	}
 	// begin is where the chain ending at e began. Between two players a
 	// new round (or the Final Crisis) is published at once (roundEnded),
@@ -123,10 +126,12 @@ func (b *Bot) chainInfoOf(rec storage.Game, g *engine.Game, moves []engine.Move)
 	}
 	end := len(moves)
 	if end == 0 {
-		return chainInfo{fresh: anyHumanDecides(kinds[0], human)}, nil
+		return chainInfo{fresh: anyHumanDecides(kinds[0], human),
+			called: [2]bool{human[0] && kinds[0][0] != "", human[1] && kinds[0][1] != ""}}, nil
 	}
 	start := begin(end)
-	info := chainInfo{chainFrom: start, fresh: fresh(start, end), prevRound: rounds[start], known: true}
+	info := chainInfo{chainFrom: start, fresh: fresh(start, end), prevRound: rounds[start], known: true,
+		called: [2]bool{calls(start, end, engine.Versailles), calls(start, end, engine.Commune)}}
 	// Walk back to the chain whose end called a player: its board is the
 	// live one, and an edit in place keeps its lines.
 	from, e := start, end
@@ -178,7 +183,8 @@ func anyHumanDecides(kinds [2]engine.PromptKind, human [2]bool) bool {
 // boardPost says how to show the board.
 type boardPost struct {
 	fresh  bool     // post a new board and collapse the live one
-	notify bool     // a new board pings the players it calls
+	notify bool     // a new board pings ping
+	ping   []string // the users a notifying board pings
 	notes  []string // public lines after the summary
 }
 
@@ -208,7 +214,7 @@ func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, i
 	}
 	var notify []string
 	if bp.notify {
-		notify = decidingUsers(rec, g)
+		notify = bp.ping
 	}
 	send := &discordgo.MessageSend{Content: content, Components: comps,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: notify}}

@@ -3,7 +3,10 @@ package bot
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/locale"
@@ -11,8 +14,9 @@ import (
 )
 
 // remindDue runs a reminder item (due.go): the players who must decide,
-// idle for the guild's interval since the last move, are called on a new
-// board, then at most once per interval while nobody moves. The item is
+// idle for the guild's interval since the last move, are reminded as
+// they chose (notify.go: a new board mentioning them, or a DM), then at
+// most once per interval while nobody moves, at most maxReminders times. The item is
 // moved to the game's real next reminder when it is early (the interval
 // changed), and by an interval when nobody can be reminded now (the
 // game is paused, or only the AI decides).
@@ -65,6 +69,9 @@ func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, inte
 		}
 	}()
 	next := storage.Due{Kind: dueRemind, At: now.Add(interval)}
+	if now.Add(interval).After(remindersEnd(rec, interval)) {
+		next = storage.Due{} // that was the last one
+	}
 	if ok, err := b.Store.ClaimReminder(ctx, rec.ID, rec.RemindedAt, now, next); err != nil || !ok {
 		if err != nil {
 			b.Log.Warn("claim reminder", "game", rec.ID, "err", err)
@@ -72,34 +79,82 @@ func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, inte
 		return // sent by another process
 	}
 	b.Log.Info("reminder", "game", rec.ID, "claimed_at", now.UTC().Format(time.RFC3339Nano))
-	note := b.gamePrinter(rec).T("bot.note.reminder", locale.Args{"ID": rec.ID})
-	if err := b.repostBoardLocked(ctx, rec, g, boardPost{notify: true, notes: []string{note}}); err != nil {
-		if discordErrorCode(err) == codeUnknownChannel {
-			b.HandleChannelDelete(ctx, rec.ChannelID)
-		} else {
+	ping, dms := b.reminderCalls(ctx, rec, g)
+	if len(ping) > 0 {
+		note := b.gamePrinter(rec).T("bot.note.reminder", locale.Args{"ID": rec.ID})
+		if err := b.repostBoardLocked(ctx, rec, g, boardPost{notify: true, ping: ping, notes: []string{note}}); err != nil {
+			if discordErrorCode(err) == codeUnknownChannel {
+				b.HandleChannelDelete(ctx, rec.ChannelID)
+				return
+			}
 			b.Log.Warn("reminder", "game", rec.ID, "err", err)
+		}
+	}
+	for _, side := range dms {
+		pl, _ := rec.Player(sideKey(side))
+		live := ""
+		if m, err := b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard); err == nil {
+			live = m.MessageID
+		}
+		ch, err := b.Session.UserChannelCreate(pl.UserID)
+		if err == nil {
+			_, err = b.Session.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: b.turnDM(rec, side, live, true)})
+		}
+		if err != nil {
+			b.Log.Info("reminder DM not delivered", "game", rec.ID, "user", pl.UserID, "err", err)
 		}
 	}
 }
 
+// reminderCalls are whom a reminder calls, as each chose: the users the
+// board pings and the sides DMed (a digest lists the game instead; off
+// is nothing). In DMs the board itself is the DM.
+func (b *Bot) reminderCalls(ctx context.Context, rec storage.Game, g *engine.Game) (ping []string, dms []engine.Side) {
+	for _, p := range g.Prompts() {
+		pl, ok := rec.Player(sideKey(p.Side))
+		if !ok || pl.IsBot || slices.Contains(ping, pl.UserID) || slices.Contains(dms, p.Side) {
+			continue
+		}
+		switch how := b.notifyOf(ctx, pl.UserID); {
+		case how == storage.NotifyMention || how == storage.NotifyDM && rec.GuildID == "":
+			ping = append(ping, pl.UserID)
+		case how == storage.NotifyDM:
+			dms = append(dms, p.Side)
+		}
+	}
+	return ping, dms
+}
+
 // reminderDue: idle for a whole interval since the last move, and no
 // reminder within the last interval (so: one after the interval, then at
-// most one per interval while nobody moves).
+// most one per interval while nobody moves), and not past the last
+// reminder's time (maxReminders intervals, and half an interval of slack
+// for the passes' delays).
 func reminderDue(rec storage.Game, interval time.Duration, now time.Time) bool {
-	if rec.Status != storage.StatusActive || interval <= 0 || now.Before(rec.LastActionAt.Add(interval)) {
+	if rec.Status != storage.StatusActive || interval <= 0 || now.Before(rec.LastActionAt.Add(interval)) ||
+		!now.Before(remindersEnd(rec, interval)) {
 		return false
 	}
 	return rec.RemindedAt.IsZero() || rec.RemindedAt.Before(rec.LastActionAt) || !now.Before(rec.RemindedAt.Add(interval))
 }
 
 // nextReminder is when reminderDue becomes true: an interval after the
-// last move, or after the last reminder if one was sent since.
+// last move, or after the last reminder if one was sent since; zero once
+// maxReminders were sent (the game then waits without reminders).
 func nextReminder(rec storage.Game, interval time.Duration) time.Time {
 	from := rec.LastActionAt
 	if rec.RemindedAt.After(from) {
 		from = rec.RemindedAt
 	}
-	return from.Add(interval)
+	if next := from.Add(interval); next.Before(remindersEnd(rec, interval)) {
+		return next
+	}
+	return time.Time{}
+}
+
+// remindersEnd: no reminder from then on, until the next move.
+func remindersEnd(rec storage.Game, interval time.Duration) time.Time {
+	return rec.LastActionAt.Add(time.Duration(maxReminders)*interval + interval/2)
 }
 
 // rescheduleReminders gives the guild's active games their next reminder

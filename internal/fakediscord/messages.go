@@ -667,7 +667,72 @@ func validateCommand(c *discordgo.ApplicationCommand) *apiErr {
 	} else if n := utf8.RuneCountInString(c.Name); n < 1 || n > 32 {
 		return invalidForm("name", "Must be between 1 and 32 in length.")
 	}
+	if e := validateInstalls(c); e != nil {
+		return e
+	}
 	return validateCommandOptions("options", c.Name, c.Options)
+}
+
+// validateInstalls checks integration_types (0 server install, 1 user
+// install) and contexts (0 server, 1 bot DM, 2 private channel): when
+// given, non-empty, known values, each once; a command of a user install
+// only cannot be used in a server's context... and a private channel
+// context needs the user install (Discord's rules for user-installable
+// commands).
+func validateInstalls(c *discordgo.ApplicationCommand) *apiErr {
+	if c.IntegrationTypes != nil {
+		seen := map[discordgo.ApplicationIntegrationType]bool{}
+		if len(*c.IntegrationTypes) == 0 {
+			return invalidForm("integration_types", "Must be 1 or more in length.")
+		}
+		for k, t := range *c.IntegrationTypes {
+			if t > discordgo.ApplicationIntegrationUserInstall || seen[t] {
+				return invalidForm(fmt.Sprintf("integration_types[%d]", k), fmt.Sprintf("Value %d is not a valid enum value or is repeated.", t))
+			}
+			seen[t] = true
+		}
+	}
+	if c.Contexts != nil {
+		seen := map[discordgo.InteractionContextType]bool{}
+		if len(*c.Contexts) == 0 {
+			return invalidForm("contexts", "Must be 1 or more in length.")
+		}
+		for k, t := range *c.Contexts {
+			if t > discordgo.InteractionContextPrivateChannel || seen[t] {
+				return invalidForm(fmt.Sprintf("contexts[%d]", k), fmt.Sprintf("Value %d is not a valid enum value or is repeated.", t))
+			}
+			seen[t] = true
+		}
+		if seen[discordgo.InteractionContextPrivateChannel] && !installedAs(c, discordgo.ApplicationIntegrationUserInstall) {
+			return invalidForm("contexts", "The private channel context needs the user install integration type.")
+		}
+	}
+	return nil
+}
+
+// installedAs reports whether a command is available to install t
+// (absent integration_types: the server install only).
+func installedAs(c *discordgo.ApplicationCommand, t discordgo.ApplicationIntegrationType) bool {
+	if c.IntegrationTypes == nil {
+		return t == discordgo.ApplicationIntegrationGuildInstall
+	}
+	return slices.Contains(*c.IntegrationTypes, t)
+}
+
+// availableIn reports whether a command may be used in context ctx
+// (absent contexts: every context its installs allow; a guild install
+// without dm_permission false is also usable in the bot's DM).
+func availableIn(c *discordgo.ApplicationCommand, ctx discordgo.InteractionContextType) bool {
+	if c.Contexts == nil {
+		switch ctx {
+		case discordgo.InteractionContextPrivateChannel:
+			return installedAs(c, discordgo.ApplicationIntegrationUserInstall)
+		case discordgo.InteractionContextBotDM:
+			return c.DMPermission == nil || *c.DMPermission
+		}
+		return true
+	}
+	return slices.Contains(*c.Contexts, ctx)
 }
 
 func validateCommandOptions(p, cmd string, opts []*discordgo.ApplicationCommandOption) *apiErr {

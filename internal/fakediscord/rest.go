@@ -42,6 +42,7 @@ var (
 	errUnknownCommand     = &apiErr{status: 404, code: 10063, msg: "Unknown application command"}
 	errAlreadyAcked       = &apiErr{status: 400, code: 40060, msg: "Interaction has already been acknowledged."}
 	errCannotDM           = &apiErr{status: 403, code: 50007, msg: "Cannot send messages to this user"}
+	errNoMutualGuilds     = &apiErr{status: 403, code: 50278, msg: "Cannot send messages to this user due to having no mutual guilds"}
 	errNotAuthor          = &apiErr{status: 403, code: 50005, msg: "Cannot edit a message authored by another user"}
 	errMissingAccess      = &apiErr{status: 403, code: 50001, msg: "Missing Access"}
 	errUnauthorized       = &apiErr{status: 401, code: 0, msg: "401: Unauthorized"}
@@ -543,6 +544,14 @@ func (s *Server) createChannelMessage(c *rctx) {
 	}
 	if cs.RecipientID != "" && s.closedDMs[cs.RecipientID] {
 		c.fail(errCannotDM)
+		return
+	}
+	if cs.RecipientID != "" && s.noMutual[cs.RecipientID] {
+		c.fail(errNoMutualGuilds)
+		return
+	}
+	if cs.Private {
+		c.fail(errMissingAccess) // a channel of users: the bot is not in it
 		return
 	}
 	m, added, e := s.buildMessage(nil, f, c.files, false)

@@ -235,6 +235,7 @@ type Server struct {
 	channels   map[string]*channelState
 	dmByUser   map[string]string
 	closedDMs  map[string]bool
+	noMutual   map[string]bool // NoMutualGuilds
 
 	msgs      map[string]*msgState
 	chanMsgs  map[string][]string
@@ -286,6 +287,7 @@ func New(t testing.TB, opts ...Option) *Server {
 		channels:  map[string]*channelState{},
 		dmByUser:  map[string]string{},
 		closedDMs: map[string]bool{},
+		noMutual:  map[string]bool{},
 		msgs:      map[string]*msgState{},
 		chanMsgs:  map[string][]string{},
 		ixByID:    map[string]*ixState{},

@@ -266,6 +266,32 @@ type ixSpec struct {
 	msg       *Message // the message a component is on (the user's view)
 	data      func(resolved map[string]any) map[string]any
 	validate  func() error // under s.mu
+	where     Where
+}
+
+// Where says how a simulated command reaches the bot: which install of
+// the app authorises it and in which context it is made. The zero Where
+// is the server's install, in a server channel or the bot's DM.
+type Where struct {
+	// UserInstall: the app is installed to the user's own account and
+	// that install authorises the command (authorizing_integration_owners
+	// "1": the user id); the command must list integration type 1.
+	UserInstall bool
+	// Private: made in a group DM or a DM between users (context 2), in
+	// the channel given (created if new): the bot is not in it and cannot
+	// post there, only answer the interaction. Needs UserInstall.
+	Private bool
+}
+
+// SlashCommandWhere is SlashCommand made through an install and in a
+// context (Where). The command must be available there: its contexts
+// (when registered with contexts) must list the context, and its
+// integration types the install, else the simulation fails the test as
+// Discord would not offer it.
+func (s *Server) SlashCommandWhere(userID, guildID, channelID string, w Where, name string, args ...Arg) *Interaction {
+	spec := s.commandSpec(discordgo.InteractionApplicationCommand, userID, guildID, channelID, name, args)
+	spec.where = w
+	return s.interact(spec)
 }
 
 // SlashCommand simulates a user running a chat-input command in a guild
@@ -286,6 +312,10 @@ func (s *Server) Autocomplete(userID, guildID, channelID, name string, args ...A
 }
 
 func (s *Server) command(typ discordgo.InteractionType, userID, guildID, channelID, name string, args []Arg) *Interaction {
+	return s.interact(s.commandSpec(typ, userID, guildID, channelID, name, args))
+}
+
+func (s *Server) commandSpec(typ discordgo.InteractionType, userID, guildID, channelID, name string, args []Arg) ixSpec {
 	var cmd *discordgo.ApplicationCommand
 	spec := ixSpec{typ: typ, userID: userID, guildID: guildID, channelID: channelID, name: name}
 	spec.validate = func() error {
@@ -305,6 +335,21 @@ func (s *Server) command(typ discordgo.InteractionType, userID, guildID, channel
 		if typ == discordgo.InteractionApplicationCommandAutocomplete && countFocused(args) != 1 {
 			return fmt.Errorf("autocomplete of /%s needs exactly one argument marked with Focus()", name)
 		}
+		if cmd != nil {
+			ctx, install := spec.where.context(guildID), discordgo.ApplicationIntegrationGuildInstall
+			if spec.where.UserInstall {
+				install = discordgo.ApplicationIntegrationUserInstall
+			}
+			if !installedAs(cmd, install) {
+				return fmt.Errorf("command /%s is not available to integration type %d (its integration_types)", name, install)
+			}
+			if !availableIn(cmd, ctx) {
+				return fmt.Errorf("command /%s is not available in context %d (its contexts)", name, ctx)
+			}
+		}
+		if spec.where.Private && (!spec.where.UserInstall || guildID != "") {
+			return fmt.Errorf("a command in a private channel needs the user install and no guild")
+		}
 		return nil
 	}
 	spec.data = func(resolved map[string]any) map[string]any {
@@ -319,7 +364,18 @@ func (s *Server) command(typ discordgo.InteractionType, userID, guildID, channel
 		}
 		return d
 	}
-	return s.interact(spec)
+	return spec
+}
+
+// context is the interaction context of a command made in guildID.
+func (w Where) context(guildID string) discordgo.InteractionContextType {
+	switch {
+	case w.Private:
+		return discordgo.InteractionContextPrivateChannel
+	case guildID != "":
+		return discordgo.InteractionContextGuild
+	}
+	return discordgo.InteractionContextBotDM
 }
 
 func countFocused(args []Arg) int {
@@ -726,6 +782,9 @@ func (s *Server) prepareLocked(spec *ixSpec) (*Interaction, json.RawMessage, err
 		if _, ok := gs.members[spec.userID]; !ok {
 			s.addMemberLocked(gs, Member{UserID: spec.userID})
 		}
+	} else if spec.where.Private {
+		cs = s.privateChannelLocked(spec.channelID)
+		spec.channelID = cs.ID
 	} else {
 		dm := s.dmChannelLocked(spec.userID)
 		if spec.channelID != "" && spec.channelID != dm.ID {
@@ -780,11 +839,17 @@ func (s *Server) prepareLocked(spec *ixSpec) (*Interaction, json.RawMessage, err
 		p["app_permissions"] = strconv.FormatInt(botPerms, 10)
 		p["context"] = int(discordgo.InteractionContextGuild)
 		p["authorizing_integration_owners"] = map[string]string{"0": gs.cfg.ID}
+		if spec.where.UserInstall {
+			p["authorizing_integration_owners"] = map[string]string{"0": gs.cfg.ID, "1": spec.userID}
+		}
 	} else {
 		p["user"] = s.discordUserLocked(spec.userID)
 		p["app_permissions"] = strconv.FormatInt(everyonePermissions, 10)
-		p["context"] = int(discordgo.InteractionContextBotDM)
+		p["context"] = int(spec.where.context(""))
 		p["authorizing_integration_owners"] = map[string]string{"0": "0"}
+		if spec.where.UserInstall {
+			p["authorizing_integration_owners"] = map[string]string{"1": spec.userID}
+		}
 	}
 	if cur != nil {
 		p["message"] = s.wireLocked(cur)

@@ -40,8 +40,11 @@ type channelState struct {
 	ParentID    string
 	Topic       string
 	RecipientID string // DM channels
-	Deleted     bool
-	Overwrites  []*discordgo.PermissionOverwrite
+	// Private: a group DM or a DM between users (a user install's
+	// context 2): the bot is not in it and cannot post there.
+	Private    bool
+	Deleted    bool
+	Overwrites []*discordgo.PermissionOverwrite
 }
 
 // addGuildLocked registers g (s.mu held or not yet shared).
@@ -221,10 +224,23 @@ func (s *Server) CloseDMs(userID string) {
 	s.mu.Unlock()
 }
 
-// OpenDMs undoes CloseDMs.
+// NoMutualGuilds makes DMs to the user fail as for a user who installed
+// the app to their account and shares no server with the bot: sending a
+// message in their DM channel is answered 403 / 50278 "Cannot send
+// messages to this user due to having no mutual guilds" (interaction
+// responses still work). OpenDMs undoes it.
+func (s *Server) NoMutualGuilds(userID string) {
+	s.mu.Lock()
+	s.noMutual[userID] = true
+	s.notifyLocked()
+	s.mu.Unlock()
+}
+
+// OpenDMs undoes CloseDMs and NoMutualGuilds.
 func (s *Server) OpenDMs(userID string) {
 	s.mu.Lock()
 	delete(s.closedDMs, userID)
+	delete(s.noMutual, userID)
 	s.notifyLocked()
 	s.mu.Unlock()
 }
@@ -246,6 +262,20 @@ func (s *Server) dmChannelLocked(userID string) *channelState {
 	cs := &channelState{ID: s.newID(), Type: discordgo.ChannelTypeDM, RecipientID: userID}
 	s.channels[cs.ID] = cs
 	s.dmByUser[userID] = cs.ID
+	return cs
+}
+
+// privateChannelLocked is the group DM (or DM between users) id, created
+// if new (a new id if "").
+func (s *Server) privateChannelLocked(id string) *channelState {
+	if cs, ok := s.channels[id]; ok && id != "" {
+		return cs
+	}
+	if id == "" {
+		id = s.newID()
+	}
+	cs := &channelState{ID: id, Type: discordgo.ChannelTypeGroupDM, Private: true}
+	s.channels[id] = cs
 	return cs
 }
 
