@@ -314,7 +314,14 @@ func (b *Bot) digestDue(ctx context.Context, d storage.Due) {
 	if _, err := b.Store.SetMemberPrefs(ctx, prefs); err != nil {
 		b.Log.Warn("digest: record", "user", user, "err", err)
 	}
-	if _, err := b.sendDM(user, msg{content: b.digestText(ctx, user, waiting)}); err != nil {
+	// Sent as is: yesterday's digest may read the same (sendDM would take
+	// it for an earlier attempt of this one).
+	ch, err := b.Session.UserChannelCreate(user)
+	if err == nil {
+		_, err = b.Session.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: b.digestText(ctx, user, waiting),
+			AllowedMentions: &discordgo.MessageAllowedMentions{}})
+	}
+	if err != nil {
 		b.Log.Info("digest not delivered", "user", user, "err", err)
 	}
 }
