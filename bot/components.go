@@ -74,6 +74,15 @@ func (b *Bot) showTurn(ctx context.Context, i *discordgo.Interaction, gameID int
 		return
 	}
 	side := b.decidingSide(g, sides)
+	if _, deciding := g.PromptFor(side); deciding {
+		if moves, err := b.movesOf(ctx, rec.ID); err == nil {
+			if since := b.sinceLastTurn(b.sidePrinter(rec, side), g, moves, side); since != "" {
+				note = strings.TrimSpace(since + "\n\n" + note)
+			}
+		} else {
+			b.Log.Warn("since your last turn", "game", rec.ID, "err", err)
+		}
+	}
 	m := b.panel(rec, g, side, note)
 	b.replyEphemeral(i, m.content, m.comps...)
 }

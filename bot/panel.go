@@ -125,3 +125,41 @@ func turnRowIn(p *locale.Printer, game int64) discordgo.ActionsRow {
 		discordgo.Button{Label: p.T("bot.button.hand", nil), Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbHand, Game: game}.String()},
 	}}
 }
+
+// Since your last turn: the panel opened with Take my turn (or /rfop
+// turn) starts with what happened since the player's previous decision.
+const (
+	maxSinceLines = 10  // the newest public lines since then
+	maxSinceChars = 900 // of the panel's 2000, so the question always fits
+)
+
+// sinceLastTurn is the public log lines written since side's previous
+// decision (since the game began if it made none), the newest
+// maxSinceLines, in p's language, under a heading; "" if nothing
+// happened since. The solo opponent's explanations stay in /rfop log.
+func (b *Bot) sinceLastTurn(p *locale.Printer, g *engine.Game, moves []engine.Move, side engine.Side) string {
+	last := -1 // the version the side's last decision was made at
+	for k := len(moves) - 1; k >= 0; k-- {
+		if moves[k].Side == side {
+			last = k
+			break
+		}
+	}
+	var lines []string
+	for _, e := range g.S.Log {
+		if _, note := e.Note(); e.Version > last && e.To == engine.NoSide && !note {
+			lines = append(lines, "• "+p.LogLine(g.Deck(), e))
+		}
+	}
+	if len(lines) > maxSinceLines {
+		lines = lines[len(lines)-maxSinceLines:]
+	}
+	head := p.T("bot.panel.since", nil)
+	for len(lines) > 0 && len([]rune(head+strings.Join(lines, "\n"))) > maxSinceChars {
+		lines = lines[1:]
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	return head + "\n" + strings.Join(lines, "\n")
+}
