@@ -76,6 +76,11 @@
 //   - guild_settings: per-guild reminder interval, admin role, language
 //     (language_chosen 0: never chosen, reported as ""); GuildSettings
 //     returns DefaultSettings for a guild with no row.
+//   - member_prefs: each member's notification preference (mention, dm,
+//     digest, off), the time they chose the digest (its time of day) and
+//     the last digest sent; MemberPrefs reports mention for a member
+//     with no row. ActiveGamesOf lists a member's active games through
+//     the players' user index (the digest's list).
 //   - user_locales, guild_locales: the Discord locale last seen for a
 //     user (for DMs sent outside an interaction) and a guild's preferred
 //     locale (the language of a guild that chose none).

@@ -38,6 +38,12 @@
 //	board, err := i.WaitOriginal(ctx, nil) // @original once filled in
 //	j := srv.ClickLabel("u2", board, "Accept")
 //
+// SlashCommandWhere makes a command through the user's own install of the
+// app and/or in a private channel (Where: context 2, a group DM the bot is
+// not in and cannot post to, 50001); the command must be available there
+// by its registered integration_types and contexts, which registration
+// validates as Discord does.
+//
 // Say posts a plain user message (MESSAGE_CREATE); Dispatch sends any event.
 // They wait for a session that got READY, as long as the test may
 // (WithDispatchWait sets a shorter bound).
@@ -121,7 +127,7 @@
 // FailNext/Fail answer matching requests (Route patterns or any Matcher)
 // with an error; RateLimit answers 429 with Discord's headers and body so
 // that discordgo sleeps and retries; CloseDMs makes messages to a user fail
-// with 403 / 50007; DeleteChannel dispatches CHANNEL_DELETE and makes the
+// with 403 / 50007, NoMutualGuilds with 403 / 50278 (no mutual guilds); DeleteChannel dispatches CHANNEL_DELETE and makes the
 // channel 404 / 10003; WithInteractionDeadline enforces Discord's 3 second
 // callback deadline.
 //
