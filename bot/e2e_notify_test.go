@@ -320,3 +320,27 @@ func TestE2EARefusedDMIsExplained(t *testing.T) {
 		})
 	}
 }
+
+// lastMover is the member who made the game's last move ("" if none).
+func (h *harness) lastMover(gameID int64) string {
+	h.t.Helper()
+	acts, err := h.store.Actions(h.ctx, gameID)
+	require.NoError(h.t, err)
+	if len(acts) == 0 {
+		return ""
+	}
+	return acts[len(acts)-1].UserID
+}
+
+// calledAfter are the deciders a new board mentions after mover's chain
+// when the players take their time: all but the mover, who is at the
+// table.
+func calledAfter(deciders []string, mover string) []string {
+	var out []string
+	for _, u := range deciders {
+		if u != mover {
+			out = append(out, u)
+		}
+	}
+	return out
+}

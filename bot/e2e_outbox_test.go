@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/rfop/rfop/bot"
 	"github.com/rfop/rfop/engine"
@@ -60,6 +61,7 @@ func (h *harness) playUntilCrash(gameID int64, users []string, r *rand.Rand, sto
 			require.Equal(h.t, storage.StatusActive, h.gameByID(gameID).Status, "the game ended before the crash")
 			board := h.findTurnMessage(chanID)
 			require.NotNil(h.t, board)
+			h.clock.Advance(10 * time.Minute) // the players take their time (notifications)
 			resp, err := h.srv.ClickLabel(u, board, "Take my turn").WaitResponse(h.ctx)
 			require.NoError(h.t, err)
 			panel := resp.Message
@@ -147,8 +149,8 @@ func TestE2ECrashAtEveryPublicationStep(t *testing.T) {
 			h.requireNoDuplicateBoards(rec.ID)
 			live := h.requireOneLiveBoard(chanID)
 			assert.Contains(t, live.Content, "Round 2")
-			assert.ElementsMatch(t, []string{alice, bob}, h.srv.MessageHistory(live.ID)[0].Notified,
-				"the round-2 board calls both players, once")
+			assert.ElementsMatch(t, calledAfter([]string{alice, bob}, h.lastMover(rec.ID)), h.srv.MessageHistory(live.ID)[0].Notified,
+				"the round-2 board calls both players but the one who ended round 1, once")
 			round2 := 0
 			for _, m := range h.boardMessages(chanID) {
 				if strings.Contains(strings.SplitN(m.Content, "\n", 2)[0], "· Round 2") {
@@ -237,6 +239,7 @@ func TestE2ESimultaneousRoundEnd(t *testing.T) {
 		for n := 0; n < 3000; n++ {
 			for _, u := range []string{alice, bob} {
 				board := h.turnMessage(chanID)
+				h.clock.Advance(10 * time.Minute) // the players take their time (notifications)
 				resp, err := h.srv.ClickLabel(u, board, "Take my turn").WaitResponse(h.ctx)
 				require.NoError(t, err)
 				panel := resp.Message
@@ -270,7 +273,8 @@ func TestE2ESimultaneousRoundEnd(t *testing.T) {
 		}
 		live := h.requireOneLiveBoard(chanID)
 		assert.Contains(t, live.Content, target.name)
-		assert.ElementsMatch(t, h.decidersOf(rec.ID), h.srv.MessageHistory(live.ID)[0].Notified)
+		assert.ElementsMatch(t, calledAfter(h.decidersOf(rec.ID), mover), h.srv.MessageHistory(live.ID)[0].Notified,
+			"the mover is at the table; the other decider is called")
 		if _, decides := g.PromptFor(sideOf(rec, mover)); decides {
 			assert.Contains(t, moverPanel.Content, "A new deal", "the mover's panel says the round's hand is out")
 			buttons, selects := choiceComponents(moverPanel)
