@@ -114,4 +114,7 @@ func TestE2ECommandLocalisations(t *testing.T) {
 	assert.Equal(t, "règles", byName["rules"].NameLocalizations[discordgo.French])
 	assert.Equal(t, "правила", byName["rules"].NameLocalizations[discordgo.Russian])
 	assert.Equal(t, "Коммуна", byName["solo"].Options[0].Choices[0].NameLocalizations[discordgo.Russian])
+	assert.Equal(t, "notifications", byName["notify"].NameLocalizations[discordgo.French])
+	assert.Equal(t, "уведомления", byName["notify"].NameLocalizations[discordgo.Russian])
+	assert.Equal(t, "Одна сводка в личные сообщения в день", byName["notify"].Options[0].Choices[2].NameLocalizations[discordgo.Russian])
 }
