@@ -34,7 +34,8 @@ const (
 	// not notified of a new decision in it.
 	quietAfterActing = 5 * time.Minute
 	// maxReminders: reminders per hand-over while nobody moves (after 1,
-	// 2 and 3 reminder intervals); then the game waits silently.
+	// 2 and 3 reminder intervals; the store counts them, a move starts
+	// again); then the game waits silently.
 	maxReminders = 3
 	// digestEvery: a digest at most this often.
 	digestEvery = 24 * time.Hour

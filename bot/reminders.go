@@ -69,8 +69,8 @@ func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, inte
 		}
 	}()
 	next := storage.Due{Kind: dueRemind, At: now.Add(interval)}
-	if now.Add(interval).After(remindersEnd(rec, interval)) {
-		next = storage.Due{} // that was the last one
+	if rec.Reminders+1 >= maxReminders {
+		next = storage.Due{} // that is the last one
 	}
 	if ok, err := b.Store.ClaimReminder(ctx, rec.ID, rec.RemindedAt, now, next); err != nil || !ok {
 		if err != nil {
@@ -127,12 +127,12 @@ func (b *Bot) reminderCalls(ctx context.Context, rec storage.Game, g *engine.Gam
 
 // reminderDue: idle for a whole interval since the last move, and no
 // reminder within the last interval (so: one after the interval, then at
-// most one per interval while nobody moves), and not past the last
-// reminder's time (maxReminders intervals, and half an interval of slack
-// for the passes' delays).
+// most one per interval while nobody moves), and fewer than
+// maxReminders sent since the last move (counted by the store, so a
+// stopped bot sends them late rather than never).
 func reminderDue(rec storage.Game, interval time.Duration, now time.Time) bool {
 	if rec.Status != storage.StatusActive || interval <= 0 || now.Before(rec.LastActionAt.Add(interval)) ||
-		!now.Before(remindersEnd(rec, interval)) {
+		remindersDone(rec) {
 		return false
 	}
 	return rec.RemindedAt.IsZero() || rec.RemindedAt.Before(rec.LastActionAt) || !now.Before(rec.RemindedAt.Add(interval))
@@ -146,15 +146,15 @@ func nextReminder(rec storage.Game, interval time.Duration) time.Time {
 	if rec.RemindedAt.After(from) {
 		from = rec.RemindedAt
 	}
-	if next := from.Add(interval); next.Before(remindersEnd(rec, interval)) {
-		return next
+	if remindersDone(rec) {
+		return time.Time{}
 	}
-	return time.Time{}
+	return from.Add(interval)
 }
 
-// remindersEnd: no reminder from then on, until the next move.
-func remindersEnd(rec storage.Game, interval time.Duration) time.Time {
-	return rec.LastActionAt.Add(time.Duration(maxReminders)*interval + interval/2)
+// remindersDone: the game had its maxReminders since its last move.
+func remindersDone(rec storage.Game) bool {
+	return rec.Reminders >= maxReminders // a move sets the count back to 0
 }
 
 // rescheduleReminders gives the guild's active games their next reminder

@@ -76,6 +76,8 @@
 //   - guild_settings: per-guild reminder interval, admin role, language
 //     (language_chosen 0: never chosen, reported as ""); GuildSettings
 //     returns DefaultSettings for a guild with no row.
+//   - games.reminders (migration 0010): reminders sent since the
+//     game's last move; ClaimReminder adds one, a move sets it to 0.
 //   - member_prefs: each member's notification preference (mention, dm,
 //     digest, off), the time they chose the digest (its time of day) and
 //     the last digest sent; MemberPrefs reports mention for a member

@@ -13,7 +13,7 @@ import (
 
 const gameCols = `id, guild_id, channel_id, status, variant, mode, bot_side, seed,
 	state, state_version, result, created_by, invitee_id,
-	created_at, updated_at, last_action_at, reminded_at, ended_at`
+	created_at, updated_at, last_action_at, reminded_at, ended_at, reminders`
 
 // gameColsNoState is gameCols with an empty state: what ApplyMove reads
 // back, since the state is the one it just wrote (not sending ~20 KB back
@@ -35,7 +35,7 @@ func scanGame(sc scanner) (Game, error) {
 	)
 	err := sc.Scan(&g.ID, &g.GuildID, &g.ChannelID, &status, &g.Variant, &mode, &botSide, &g.Seed,
 		&state, &g.StateVersion, &result, &g.CreatedBy, &g.InviteeID,
-		&createdAt, &updatedAt, &lastActionAt, &remindedAt, &ends)
+		&createdAt, &updatedAt, &lastActionAt, &remindedAt, &ends, &g.Reminders)
 	if err != nil {
 		return Game{}, err
 	}
@@ -459,12 +459,12 @@ func (s *sqlStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 		var row *sql.Row
 		if m.Status == StatusFinished || m.Status == StatusAbandoned {
 			row = tx.QueryRowContext(ctx, `UPDATE games SET state = ?, state_version = state_version + 1,
-				updated_at = ?, last_action_at = ?, status = ?, result = ?, ended_at = ?
+				updated_at = ?, last_action_at = ?, status = ?, result = ?, ended_at = ?, reminders = 0
 				WHERE id = ? AND state_version = ? AND status = 'active' RETURNING `+gameColsNoState,
 				string(m.NewState), now, now, string(m.Status), string(m.Result), now, m.GameID, m.ExpectedVersion)
 		} else {
 			row = tx.QueryRowContext(ctx, `UPDATE games SET state = ?, state_version = state_version + 1,
-				updated_at = ?, last_action_at = ?
+				updated_at = ?, last_action_at = ?, reminders = 0
 				WHERE id = ? AND state_version = ? AND status = 'active' RETURNING `+gameColsNoState,
 				string(m.NewState), now, now, m.GameID, m.ExpectedVersion)
 		}

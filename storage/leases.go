@@ -122,7 +122,7 @@ func (s *sqlStore) ClaimReminder(ctx context.Context, id int64, seen, at time.Ti
 	}
 	claimed := false
 	err := s.write(ctx, func(tx conn) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET reminded_at = ? WHERE id = ? AND status = 'active' AND reminded_at = ?`,
+		res, err := tx.ExecContext(ctx, `UPDATE games SET reminded_at = ?, reminders = reminders + 1 WHERE id = ? AND status = 'active' AND reminded_at = ?`,
 			formatTime(at), id, formatTime(seen))
 		if err != nil {
 			return fmt.Errorf("storage: game %d: claiming a reminder: %w", id, err)

@@ -75,3 +75,30 @@ func TestActiveGamesOfListsOnlyTheMembersActiveGames(t *testing.T) {
 		assert.Empty(t, none)
 	})
 }
+
+func TestReminderClaimsAreCountedUntilTheNextMove(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		s := openStore(t, b.newDB(t))
+		g := newActive(t, s, "g", "c1")
+		assert.Zero(t, g.Reminders)
+		seen := g.RemindedAt
+		for k := 1; k <= 3; k++ {
+			at := time.Now().Add(time.Duration(k) * time.Hour).UTC().Truncate(time.Millisecond)
+			ok, err := s.ClaimReminder(ctx, g.ID, seen, at, storage.Due{})
+			require.NoError(t, err)
+			require.True(t, ok)
+			got, err := s.GameByID(ctx, g.ID)
+			require.NoError(t, err)
+			assert.Equal(t, k, got.Reminders, "reminder %d counted", k)
+			seen = got.RemindedAt
+		}
+		ok, err := s.ClaimReminder(ctx, g.ID, time.Time{}, time.Now(), storage.Due{})
+		require.NoError(t, err)
+		assert.False(t, ok, "a stale claim is not counted")
+		moved, err := s.ApplyMove(ctx, move(g, 10))
+		require.NoError(t, err)
+		assert.Zero(t, moved.Reminders, "a move starts the count again")
+	})
+}

@@ -126,6 +126,7 @@ type Game struct {
 	UpdatedAt    time.Time
 	LastActionAt time.Time // creation, activation or the last move
 	RemindedAt   time.Time // last reminder sent, zero if none
+	Reminders    int       // reminders sent since the last move (ClaimReminder counts them)
 	EndedAt      time.Time // when it finished or was abandoned
 }
 
@@ -358,7 +359,8 @@ type Store interface {
 	// MarkReminded records that a reminder was sent for an active game.
 	MarkReminded(ctx context.Context, id int64, at time.Time) error
 	// ClaimReminder records a reminder at at if the game is active and its
-	// RemindedAt is still seen (what the caller read): of several bot
+	// RemindedAt is still seen (what the caller read) and counts it in
+	// Reminders (a move sets them back to 0): of several bot
 	// processes, exactly one wins; false if another did. The claim also
 	// stores next, the game's next reminder (its Kind set; none if Kind is
 	// ""), in its schedule.

@@ -1,4 +1,4 @@
--- 0010_member_prefs: how each member wants to be told it is their turn,
+-- 0010_notifications: how each member wants to be told it is their turn,
 -- across all their games (/rfop notify).
 --
 -- notify is one of mention (the board mentions them: the default, and
@@ -14,3 +14,8 @@ CREATE TABLE member_prefs (
     digest_sent_at TEXT NOT NULL DEFAULT '',
     updated_at     TEXT NOT NULL
 ) STRICT;
+
+-- reminders counts the reminders sent since the game's last move
+-- (ClaimReminder adds one, a move sets it back to 0): the bot stops
+-- after a few, and a stop of the bot does not change how many were sent.
+ALTER TABLE games ADD COLUMN reminders INTEGER NOT NULL DEFAULT 0 CHECK (reminders >= 0);
