@@ -290,7 +290,7 @@ func TestRecordResultRace(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				assert.NoError(t, s.RecordResult(ctx, r, winsRate))
+				assert.NoError(t, s.RecordResult(ctx, r, storage.RateFunc(winsRate)))
 			}()
 		}
 		close(start)

@@ -17,7 +17,7 @@ const gameCols = `id, guild_id, channel_id, status, variant, mode, bot_side, see
 
 // gameColsNoState is gameCols with an empty state: what ApplyMove reads
 // back, since the state is the one it just wrote (not sending ~20 KB back
-// over the wire for every move).
+// over the wire for every move), and what listings read (Game.State nil).
 var gameColsNoState = strings.Replace(gameCols, "state, state_version", "'', state_version", 1)
 
 type scanner interface{ Scan(dest ...any) error }
@@ -161,11 +161,13 @@ func statusFilter(where string, args []any, statuses []Status) (string, []any, e
 }
 
 // listGames reads the games matching where, and their players, from one
-// snapshot.
+// snapshot, without their states: a listing's cost grows with the games
+// it lists, not with their states (about 20 KB each); the state is read
+// only for the game being played or checked (GameByID, LoadVerified).
 func (s *sqlStore) listGames(ctx context.Context, where, order string, args []any) ([]Game, error) {
 	var games []Game
 	err := s.read(ctx, func(tx conn) error {
-		rows, err := tx.QueryContext(ctx, `SELECT `+gameCols+` FROM games WHERE `+where+` ORDER BY `+order, args...)
+		rows, err := tx.QueryContext(ctx, `SELECT `+gameColsNoState+` FROM games WHERE `+where+` ORDER BY `+order, args...)
 		if err != nil {
 			return fmt.Errorf("storage: listing games: %w", err)
 		}
@@ -696,4 +698,30 @@ func (s *sqlStore) LoadVerified(ctx context.Context, id int64, verify VerifyFunc
 		}
 	}
 	return g, acts, nil
+}
+
+// ActiveGameIDs lists the shard's active games' ids after after, in order.
+func (s *sqlStore) ActiveGameIDs(ctx context.Context, shard ShardFilter, after int64, limit int) ([]int64, error) {
+	if limit <= 0 {
+		limit = DueBatch
+	}
+	cond, sargs := shard.sql("shard_key")
+	rows, err := s.readDB().QueryContext(ctx, `SELECT id FROM games WHERE id > ? AND status = 'active' AND `+cond+`
+		ORDER BY id LIMIT ?`, append(append([]any{after}, sargs...), limit)...)
+	if err != nil {
+		return nil, fmt.Errorf("storage: listing active games: %w", err)
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("storage: listing active games: %w", err)
+		}
+		out = append(out, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("storage: listing active games: %w", err)
+	}
+	return out, nil
 }

@@ -60,6 +60,33 @@ type PlayerRating struct {
 // results and ratings always agree.
 type RateFunc func(rated []GameResult) ([]PlayerRating, error)
 
+// Rate calls f (a RateFunc is a Rater that always rebuilds).
+func (f RateFunc) Rate(rated []GameResult) ([]PlayerRating, error) { return f(rated) }
+
+// Rater rates a guild's results: Rate from all of them (a rebuild).
+type Rater interface {
+	Rate(rated []GameResult) ([]PlayerRating, error)
+}
+
+// StepRater is a Rater that also rates one more game from the ratings
+// before it, so that recording a result costs one step, not a rebuild of
+// the guild: Step(prior, r) must equal what Rate gives for all the rated
+// results up to r (package rating's Table.Apply is such a step).
+type StepRater interface {
+	Rater
+	Step(prior RatingPrior, r GameResult) ([]PlayerRating, error)
+}
+
+// RatingPrior is a guild's ratings just before a rated game: its two
+// players' ratings (those who have one; a newcomer is missing) and the
+// guild's rated games so far, and the Commune's wins among them (the
+// evidence of the side term).
+type RatingPrior struct {
+	Players     []PlayerRating
+	Games       int
+	CommuneWins int
+}
+
 // PlayerRecord is one player's record in a guild.
 type PlayerRecord struct {
 	UserID string
@@ -93,8 +120,10 @@ type Within struct {
 // Results is the part of the Store that keeps results and ratings.
 type Results interface {
 	// RecordResult stores a finished game's result (again: replaced) and
-	// recomputes its guild's ratings with rate, in one transaction.
-	RecordResult(ctx context.Context, r GameResult, rate RateFunc) error
+	// updates its guild's ratings with rate, in one transaction: one step
+	// (StepRater) when it is a new result ending after all the guild's
+	// others, else the guild's ratings rebuilt from its results.
+	RecordResult(ctx context.Context, r GameResult, rate Rater) error
 	// FinishedWithoutResult lists finished games that have no result row
 	// (finished before results were kept), oldest first.
 	FinishedWithoutResult(ctx context.Context) ([]Game, error)
@@ -164,8 +193,8 @@ func b2i(b bool) int {
 	return 0
 }
 
-// RecordResult stores r and recomputes its guild's ratings.
-func (s *sqlStore) RecordResult(ctx context.Context, r GameResult, rate RateFunc) error {
+// RecordResult stores r and updates its guild's ratings.
+func (s *sqlStore) RecordResult(ctx context.Context, r GameResult, rate Rater) error {
 	switch {
 	case !r.Winner.valid():
 		return fmt.Errorf("%w: result of game %d: winner %q", ErrInvalid, r.GameID, r.Winner)
@@ -175,6 +204,21 @@ func (s *sqlStore) RecordResult(ctx context.Context, r GameResult, rate RateFunc
 		return fmt.Errorf("%w: result of game %d: a rated game needs two different players", ErrInvalid, r.GameID)
 	}
 	return s.write(ctx, func(tx conn) error {
+		var step StepRater
+		if sr, ok := rate.(StepRater); ok && r.Rated {
+			// Rated results are serialised (PostgreSQL) before the checks,
+			// so that the result is still the guild's last when rated.
+			if err := lockRatings(ctx, tx); err != nil {
+				return err
+			}
+			last, err := lastInGuild(ctx, tx, r)
+			if err != nil {
+				return err
+			}
+			if last {
+				step = sr
+			}
+		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO results (`+resultCols+`)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (game_id) DO UPDATE SET `+resultUpdate,
@@ -190,8 +234,66 @@ func (s *sqlStore) RecordResult(ctx context.Context, r GameResult, rate RateFunc
 		if !r.Rated || rate == nil {
 			return nil
 		}
-		return rateGuild(ctx, tx, r.GuildID, rate)
+		if step != nil {
+			return rateStep(ctx, tx, r, step)
+		}
+		return rateGuild(ctx, tx, r.GuildID, rate.Rate)
 	})
+}
+
+// lastInGuild reports whether r is a new result that ends after every
+// other result of its guild (two index probes): then its ratings are one
+// step from the stored ones.
+func lastInGuild(ctx context.Context, tx conn, r GameResult) (bool, error) {
+	var n int
+	err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM results WHERE game_id = ?`, r.GameID).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("storage: result of game %d: %w", r.GameID, err)
+	}
+	if n > 0 {
+		return false, nil // a replaced result: the guild is rebuilt
+	}
+	err = tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM results WHERE guild_id = ?
+		AND (ended_at > ? OR (ended_at = ? AND game_id > ?)) LIMIT 1) AS later`,
+		r.GuildID, formatTime(r.EndedAt), formatTime(r.EndedAt), r.GameID).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("storage: result of game %d: %w", r.GameID, err)
+	}
+	return n == 0, nil
+}
+
+// rateStep updates the ratings of r's two players by one step from
+// theirs and the guild's side evidence before r.
+func rateStep(ctx context.Context, tx conn, r GameResult, step StepRater) error {
+	var prior RatingPrior
+	err := tx.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN winner = 'commune' THEN 1 ELSE 0 END), 0)
+		FROM results WHERE guild_id = ? AND rated = 1 AND game_id <> ?`, r.GuildID, r.GameID).Scan(&prior.Games, &prior.CommuneWins)
+	if err != nil {
+		return fmt.Errorf("storage: rating game %d: %w", r.GameID, err)
+	}
+	for _, u := range []string{r.Versailles, r.Commune} {
+		p, err := scanRating(tx.QueryRowContext(ctx, `SELECT `+ratingCols+` FROM ratings WHERE guild_id = ? AND user_id = ?`, r.GuildID, u))
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("storage: rating game %d: %w", r.GameID, err)
+		}
+		prior.Players = append(prior.Players, p)
+	}
+	after, err := step.Step(prior, r)
+	if err != nil {
+		return fmt.Errorf("storage: rating game %d: %w", r.GameID, err)
+	}
+	for _, p := range after {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (guild_id, user_id, rating, deviation, volatility, games, wins)
+			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET rating = excluded.rating,
+			deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games, wins = excluded.wins`,
+			r.GuildID, p.UserID, p.Rating, p.Deviation, p.Volatility, p.Games, p.Wins); err != nil {
+			return fmt.Errorf("storage: rating game %d: %w", r.GameID, err)
+		}
+	}
+	return nil
 }
 
 // rateGuild replaces a guild's ratings with rate's reading of its rated

@@ -59,7 +59,7 @@ func finishGame(t testing.TB, s storage.Store, guild string, v, c string, winner
 	r := storage.GameResult{GameID: g.ID, GuildID: guild, ChannelID: g.ChannelID, Mode: storage.ModeTwoPlayer, Variant: "standard",
 		Versailles: v, Commune: c, Winner: winner, Reason: reason, VP: [2]int{1, -2}, Plays: 30, Moves: 100,
 		Rated: v != "" && c != "" && v != c, StartedAt: end.Add(-72 * time.Hour), EndedAt: end}
-	require.NoError(t, s.RecordResult(ctx, r, winsRate))
+	require.NoError(t, s.RecordResult(ctx, r, storage.RateFunc(winsRate)))
 	return r
 }
 
@@ -217,7 +217,7 @@ func TestFinishedWithoutResult(t *testing.T) {
 		require.Len(t, missing, 1, "abandoned games have no result to record")
 		require.Equal(t, g.ID, missing[0].ID)
 		require.NoError(t, s.RecordResult(ctx, storage.GameResult{GameID: g.ID, GuildID: "g", Mode: storage.ModeTwoPlayer,
-			Versailles: "ann", Commune: "bob", Winner: storage.SideCommune, Reason: "victory", Rated: true}, winsRate))
+			Versailles: "ann", Commune: "bob", Winner: storage.SideCommune, Reason: "victory", Rated: true}, storage.RateFunc(winsRate)))
 		missing, err = s.FinishedWithoutResult(ctx)
 		require.NoError(t, err)
 		require.Empty(t, missing)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -107,7 +108,9 @@ type Schedule interface {
 	// an index range over the pending entries only.
 	PendingGames(ctx context.Context, shard ShardFilter, after int64, limit int) ([]int64, error)
 	// Maintenance lists the jobs a migration asked for (see migration
-	// 0007); MaintenanceDone deletes one once done.
+	// 0007; JobBackfillResults, JobRebuildRatings), and JobRebuildRatings
+	// when the ratings table is missing; MaintenanceDone deletes one once
+	// done.
 	Maintenance(ctx context.Context) ([]string, error)
 	MaintenanceDone(ctx context.Context, job string) error
 }
@@ -345,7 +348,19 @@ func pendingGamesSQL(shard ShardFilter, after int64, limit int) (string, []any) 
 	return query, args
 }
 
-// Maintenance lists the jobs migrations asked for.
+// Maintenance jobs (the maintenance table's rows).
+const (
+	// JobBackfillResults: record the results of the finished games that
+	// have none (finished before results were kept).
+	JobBackfillResults = "backfill-results"
+	// JobRebuildRatings: rebuild every guild's ratings from the results
+	// (a migration changed their formula, or the ratings table is
+	// missing: Maintenance then lists it without a row).
+	JobRebuildRatings = "rebuild-ratings"
+)
+
+// Maintenance lists the jobs migrations asked for, and JobRebuildRatings
+// if the ratings table is missing.
 func (s *sqlStore) Maintenance(ctx context.Context) ([]string, error) {
 	rows, err := s.readDB().QueryContext(ctx, `SELECT job FROM maintenance ORDER BY requested_at, job`)
 	if err != nil {
@@ -360,7 +375,17 @@ func (s *sqlStore) Maintenance(ctx context.Context) ([]string, error) {
 		}
 		out = append(out, j)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("storage: maintenance jobs: %w", err)
+	}
+	var n int
+	if err := s.readDB().QueryRowContext(ctx, s.d.tableExists, "ratings").Scan(&n); err != nil {
+		return nil, fmt.Errorf("storage: maintenance jobs: %w", err)
+	}
+	if n == 0 && !slices.Contains(out, JobRebuildRatings) {
+		out = append(out, JobRebuildRatings)
+	}
+	return out, nil
 }
 
 // MaintenanceDone deletes a job once done (nothing if it is not pending).

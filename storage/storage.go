@@ -328,6 +328,11 @@ type Store interface {
 	// GameByChannel returns the channel's waiting or active game, or
 	// ErrNotFound.
 	GameByChannel(ctx context.Context, channelID string) (Game, error)
+	// Listings (ActiveGames, GamesByStatus, GamesInGuild,
+	// FinishedWithoutResult) carry each game's record and players but
+	// not its state (State is nil): GameByID reads the state of the game
+	// being played or checked.
+	//
 	// ActiveGames returns every active game, least recently moved first.
 	// (Its cost grows with the games stored: the bot's passes read the
 	// schedule instead.)
@@ -338,6 +343,10 @@ type Store interface {
 	// GamesInGuild returns the guild's games, newest first, optionally
 	// only those in the given statuses.
 	GamesInGuild(ctx context.Context, guildID string, statuses ...Status) ([]Game, error)
+	// ActiveGameIDs lists the ids of the shard's active games after the
+	// id after, in order, at most limit (the background integrity sweep
+	// reads them in batches).
+	ActiveGameIDs(ctx context.Context, shard ShardFilter, after int64, limit int) ([]int64, error)
 
 	// ApplyMove appends the action and stores the new state in one
 	// transaction, if the game is still at m.ExpectedVersion (else
