@@ -116,8 +116,8 @@ type Bot struct {
 	inflight sync.WaitGroup
 	closing  bool // under mu, so that no interaction starts after Shutdown began waiting
 
-	// paused: games whose stored state failed the start-up integrity check
-	// (storage.VerifyGame), with the reason; nothing is played on them.
+	// paused: games whose stored state failed their integrity check
+	// (integrity.go), with the reason; nothing is played on them.
 	paused map[int64]error // under mu
 	// dmRefused: games in DMs whose board Discord refused to post
 	// (cannotDM), game id → the error code (install.go).
@@ -158,8 +158,9 @@ type Bot struct {
 	// lease names this process in the database's outbox leases
 	// (shard.go): its Incarnation is taken once, under mu.
 	lease storage.LeaseHolder
-	// checked: games of other shards verified here, under mu.
-	checked map[int64]bool
+	// checked: the games verified in this process (integrity.go), under
+	// mu.
+	checked idSet
 }
 
 // New returns a bot with defaults filled in.
@@ -186,7 +187,7 @@ func New(d Deps) *Bot {
 	var hb [8]byte
 	_, _ = rand.Read(hb[:])
 	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, paused: map[int64]error{},
-		lease: storage.LeaseHolder{Name: fmt.Sprintf("shard-%d-%x", d.Shard.ID, hb), Shard: d.Shard.ID}, checked: map[int64]bool{},
+		lease: storage.LeaseHolder{Name: fmt.Sprintf("shard-%d-%x", d.Shard.ID, hb), Shard: d.Shard.ID},
 		langs: map[string]string{}, userLocales: map[string]string{}, guildLocales: map[string]string{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
 		replaySlots:   make(chan struct{}, maxReplays),
 		progressEvery: defaultProgressEvery,
@@ -329,7 +330,7 @@ func (b *Bot) loadGame(ctx context.Context, id int64) (storage.Game, *engine.Gam
 	if err != nil {
 		return rec, nil, err
 	}
-	b.checkForeign(ctx, rec)
+	b.checkOnce(ctx, rec) // the first load in this process (integrity.go)
 	b.mu.Lock()
 	why := b.paused[id]
 	b.mu.Unlock()
@@ -356,46 +357,56 @@ func (b *Bot) loadGame(ctx context.Context, id int64) (storage.Game, *engine.Gam
 // saw, so the game waits for a person: /rfop abandon ends it.
 var errPaused = errors.New("paused: its saved state does not match its action log")
 
-// CheckGames verifies every active game this shard owns against a replay
-// of its action log (storage.VerifyGame) and pauses those that fail; run
-// it at start-up, before serving (another shard's game is checked when
-// this process first plays on it). It also records the results of its
-// games finished before results were kept and rebuilds the ratings. It
-// returns how many of its games are active.
+// CheckGames prepares a start without replaying anything: a game is
+// checked against its action log when it is first loaded in this process,
+// and by the background Sweep (integrity.go). Shard 0 runs the
+// maintenance jobs a migration asked for (storage.Maintenance): it
+// records the results of games finished before results were kept, and
+// rebuilds the ratings when asked or when their table is missing (they
+// are otherwise kept up to date one result at a time). It returns how
+// many jobs it ran. Run calls it before serving.
 func (b *Bot) CheckGames(ctx context.Context) (int, error) {
-	all, err := b.Store.ActiveGames(ctx)
+	if b.Shard.ID != 0 {
+		return 0, nil
+	}
+	jobs, err := b.Store.Maintenance(ctx)
 	if err != nil {
-		return 0, fmt.Errorf("list active games: %w", err)
+		return 0, fmt.Errorf("read the maintenance jobs: %w", err)
 	}
-	active := all[:0:0]
-	for _, rec := range all {
-		if b.owns(rec) {
-			active = append(active, rec)
-		}
-	}
-	for _, rec := range active {
-		if err := b.checkDeck(ctx, rec); err != nil {
-			b.Log.Error("game's deck unavailable: paused until abandoned", "game", rec.ID, "err", err)
-			b.pause(rec.ID, err)
+	ran := 0
+	rebuild := false
+	for _, job := range jobs {
+		switch job {
+		case storage.JobBackfillResults:
+			// Recorded without rating them: a rebuild follows.
+			if n := b.backfillResults(ctx); n > 0 {
+				rebuild = true
+			}
+		case storage.JobRebuildRatings:
+			rebuild = true
+		default:
+			b.Log.Warn("unknown maintenance job left for a newer version", "job", job)
 			continue
 		}
-		if err := b.Store.VerifyGame(ctx, rec.ID, b.Verify); err != nil {
-			b.Log.Error("game failed its integrity check: paused until abandoned", "game", rec.ID, "err", err)
-			b.pause(rec.ID, err)
-		}
+		ran++
 	}
-	// Results: record those of games finished before results were kept,
-	// and rebuild the ratings (their table is derived from the results).
-	// (Shard 0 rebuilds the ratings, and a shard that recorded some.)
-	if n := b.backfillResults(ctx); n > 0 || b.Shard.ID == 0 {
+	if rebuild {
 		if err := b.Store.RebuildRatings(ctx, rateResults); err != nil {
 			b.Log.Error("rebuild ratings", "err", err)
+			return ran, nil // asked again at the next start
 		}
 	}
-	return len(active), nil
+	for _, job := range jobs {
+		if job == storage.JobBackfillResults || job == storage.JobRebuildRatings {
+			if err := b.Store.MaintenanceDone(ctx, job); err != nil {
+				b.Log.Warn("maintenance job done", "job", job, "err", err)
+			}
+		}
+	}
+	return ran, nil
 }
 
-// pause marks a game that failed the start-up integrity check.
+// pause marks a game that failed its integrity check.
 func (b *Bot) pause(id int64, why error) {
 	b.mu.Lock()
 	b.paused[id] = why

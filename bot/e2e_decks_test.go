@@ -226,6 +226,12 @@ func TestE2EGameSavedBeforeDecksWereKept(t *testing.T) {
 	require.NoError(t, db.Close())
 
 	h.start()
+	// Nothing is checked at start-up: the background sweep (Run starts it
+	// once ready) checks both games, adopting the deck of the one whose
+	// log replays with the current deck and pausing the other.
+	swept, failed := h.b.Sweep(h.ctx, 1)
+	assert.Equal(t, 2, swept)
+	assert.Equal(t, 1, failed)
 	content, err := h.store.Deck(t.Context(), oldID)
 	require.NoError(t, err, "the adopted deck is kept under the id the game names")
 	assert.Equal(t, engine.DefaultDeck().Canonical(), content)

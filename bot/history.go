@@ -7,9 +7,10 @@ package bot
 //
 // A result is recorded when a game finishes (persist), with its number of
 // plays counted by package replay; games finished before results were kept
-// get theirs at start-up (CheckGames). Ratings are recomputed from the
-// results in the same transaction as each rated result, and rebuilt at
-// start-up. Solo games (and any mode other than two-player, such as AI
+// get theirs at the start after the migration that asks for it
+// (CheckGames). Ratings are updated one game at a time in the same
+// transaction as each rated result (glicko.Step), and rebuilt from all
+// the results only when a migration asks or their table is missing. Solo games (and any mode other than two-player, such as AI
 // games) are listed but not rated; abandoned games have no result;
 // resignations are results like any other.
 //
@@ -73,7 +74,7 @@ func (b *Bot) recordResult(ctx context.Context, rec storage.Game) {
 		b.Log.Error("record result", "game", rec.ID, "err", err)
 		return
 	}
-	if err := b.Store.RecordResult(ctx, r, rateResults); err != nil {
+	if err := b.Store.RecordResult(ctx, r, glicko{}); err != nil {
 		b.Log.Error("record result", "game", rec.ID, "err", err)
 	}
 }
@@ -119,22 +120,22 @@ func (b *Bot) resultOf(ctx context.Context, rec storage.Game, actions []storage.
 	return r, nil
 }
 
-// backfillResults records the results of this shard's finished games
-// that have none, and returns how many it recorded.
+// backfillResults records the results of the finished games that have
+// none (a maintenance job: shard 0 records every shard's), and returns
+// how many it recorded.
 func (b *Bot) backfillResults(ctx context.Context) int {
-	all, err := b.Store.FinishedWithoutResult(ctx)
+	games, err := b.Store.FinishedWithoutResult(ctx)
 	if err != nil {
 		b.Log.Error("list finished games without a result", "err", err)
 		return 0
 	}
-	var games []storage.Game
-	for _, rec := range all {
-		if b.owns(rec) {
-			games = append(games, rec)
-		}
-	}
 	recorded := 0
-	for _, rec := range games {
+	for _, listed := range games {
+		rec, err := b.Store.GameByID(ctx, listed.ID) // with its state (its deck)
+		if err != nil {
+			b.Log.Warn("backfill result: read the game", "game", listed.ID, "err", err)
+			continue
+		}
 		actions, err := b.Store.Actions(ctx, rec.ID)
 		if err != nil {
 			b.Log.Warn("backfill result: read actions", "game", rec.ID, "err", err)
@@ -158,6 +159,45 @@ func (b *Bot) backfillResults(ctx context.Context) int {
 	return recorded
 }
 
+// glicko is the bot's storage.StepRater: rateResults for a rebuild, and
+// one rating.Table.Apply step from the stored ratings when a result is
+// recorded (equal to a rebuild: Apply is the step Rate repeats).
+type glicko struct{}
+
+func (glicko) Rate(rated []storage.GameResult) ([]storage.PlayerRating, error) {
+	return rateResults(rated)
+}
+
+// Step rates r from its players' ratings and the guild's side evidence
+// before it.
+func (glicko) Step(prior storage.RatingPrior, r storage.GameResult) ([]storage.PlayerRating, error) {
+	t := rating.NewTable()
+	t.Sides = rating.SideAdvantage{Games: prior.Games, CommuneWins: prior.CommuneWins}
+	for _, p := range prior.Players {
+		t.Add(rating.Player{ID: p.UserID, Rating: rating.Rating{Rating: p.Rating, Deviation: p.Deviation, Volatility: p.Volatility},
+			Games: p.Games, Wins: p.Wins})
+	}
+	if err := t.Apply(ratedGame(r)); err != nil {
+		return nil, err
+	}
+	out := make([]storage.PlayerRating, 0, 2)
+	for _, id := range []string{r.Versailles, r.Commune} {
+		p, _ := t.Player(id)
+		out = append(out, storage.PlayerRating{GuildID: r.GuildID, UserID: p.ID, Rating: p.Rating.Rating,
+			Deviation: p.Rating.Deviation, Volatility: p.Rating.Volatility, Games: p.Games, Wins: p.Wins})
+	}
+	return out, nil
+}
+
+// ratedGame is a result as package rating sees it.
+func ratedGame(r storage.GameResult) rating.Game {
+	loser, side := storage.SideCommune, rating.Versailles
+	if r.Winner == storage.SideCommune {
+		loser, side = storage.SideVersailles, rating.Commune
+	}
+	return rating.Game{Winner: r.Player(r.Winner), Loser: r.Player(loser), WinnerSide: side}
+}
+
 // rateResults is the storage.RateFunc: Glicko-2 with the side term over
 // a guild's rated results in the order they ended (package rating,
 // docs/ratings.md).
@@ -166,11 +206,7 @@ func rateResults(rated []storage.GameResult) ([]storage.PlayerRating, error) {
 	guild := ""
 	for _, r := range rated {
 		guild = r.GuildID
-		loser, side := storage.SideCommune, rating.Versailles
-		if r.Winner == storage.SideCommune {
-			loser, side = storage.SideVersailles, rating.Commune
-		}
-		games = append(games, rating.Game{Winner: r.Player(r.Winner), Loser: r.Player(loser), WinnerSide: side})
+		games = append(games, ratedGame(r))
 	}
 	players, err := rating.Rate(games)
 	if err != nil {
@@ -547,3 +583,8 @@ func (b *Bot) options(ctx context.Context, rec storage.Game) (engine.Options, er
 	}
 	return gameOptions(rec, deck)
 }
+
+// Rater is the bot's storage.StepRater (Glicko-2 with the side term), for
+// tools that record results or rebuild ratings outside the bot (rfop
+// loadgen).
+func Rater() storage.StepRater { return glicko{} }

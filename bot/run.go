@@ -31,6 +31,10 @@ type Config struct {
 	// Shard is the gateway shard this process opens and whose games'
 	// background work it runs (shard.go); zero: the only process.
 	Shard Shard
+	// SweepBudget is the share of one core the background integrity
+	// sweep of the stored games uses (integrity.go); 0: no sweep (each
+	// game is still checked when first loaded).
+	SweepBudget float64
 	// Ready, if set, is called once the bot is connected and serving.
 	Ready func()
 }
@@ -111,7 +115,7 @@ func Run(ctx context.Context, cfg Config) error {
 			return err
 		}
 	}
-	active, err := b.CheckGames(ctx)
+	jobs, err := b.CheckGames(ctx)
 	if err != nil {
 		return err
 	}
@@ -119,9 +123,12 @@ func Run(ctx context.Context, cfg Config) error {
 	if err := b.Resume(ctx); err != nil {
 		return err
 	}
-	log.Info("ready", "active_games", active)
+	log.Info("ready", "maintenance_jobs", jobs)
 	if cfg.Ready != nil {
 		cfg.Ready()
+	}
+	if cfg.SweepBudget > 0 {
+		go b.Sweep(ctx, cfg.SweepBudget)
 	}
 	every := cfg.ReminderEvery
 	if every <= 0 {

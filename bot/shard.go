@@ -80,28 +80,3 @@ func (b *Bot) claimOutbox(ctx context.Context, gameID int64) (bool, error) {
 func (b *Bot) holdsOutbox(ctx context.Context, gameID int64) (bool, error) {
 	return b.Store.HoldsOutbox(ctx, gameID, b.lease.Name)
 }
-
-// checkForeign verifies, once per process, a game another shard owns
-// before this process plays on it (its owner checked it at its start, and
-// the pause it may have found is in that process's memory only).
-func (b *Bot) checkForeign(ctx context.Context, rec storage.Game) {
-	if rec.Status != storage.StatusActive || b.owns(rec) {
-		return
-	}
-	b.mu.Lock()
-	done := b.checked[rec.ID]
-	b.checked[rec.ID] = true
-	b.mu.Unlock()
-	if done {
-		return
-	}
-	if err := b.checkDeck(ctx, rec); err != nil {
-		b.Log.Error("game's deck unavailable: paused until abandoned", "game", rec.ID, "err", err)
-		b.pause(rec.ID, err)
-		return
-	}
-	if err := b.Store.VerifyGame(ctx, rec.ID, b.Verify); err != nil {
-		b.Log.Error("game failed its integrity check: paused until abandoned", "game", rec.ID, "err", err)
-		b.pause(rec.ID, err)
-	}
-}

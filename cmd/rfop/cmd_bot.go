@@ -91,6 +91,7 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	shardID := fs.Int("shard-id", envInt("RFOP_SHARD_ID", 0), "this process's gateway shard, 0 to shard-count-1 (env RFOP_SHARD_ID)")
 	shardCount := fs.Int("shard-count", envInt("RFOP_SHARD_COUNT", 1), "gateway shards, one bot process each, sharing the database (env RFOP_SHARD_COUNT)")
 	remindEvery := fs.Duration("reminder-every", envDuration("RFOP_REMINDER_EVERY", time.Minute), "how often reminders are checked (env RFOP_REMINDER_EVERY)")
+	verifyBudget := fs.Int("verify-budget", envInt("RFOP_VERIFY_BUDGET", int(bot.DefaultSweepBudget*100)), "percent of one core the background integrity check of stored games may use, 0 for none (env RFOP_VERIFY_BUDGET)")
 	debugAddr := fs.String("debug-addr", env("RFOP_DEBUG_ADDR", ""), "serve Go's profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060 (env RFOP_DEBUG_ADDR)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: rfop [bot] [flags]   (DISCORD_TOKEN must be set in the environment)")
@@ -112,6 +113,10 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bad -reminder-every %v: it must be positive\n", *remindEvery)
 		return 2
 	}
+	if *verifyBudget < 0 || *verifyBudget > 100 {
+		fmt.Fprintf(stderr, "bad -verify-budget %d: a percentage of one core, from 0 to 100\n", *verifyBudget)
+		return 2
+	}
 	var lvl slog.Level
 	if err := lvl.UnmarshalText([]byte(strings.ToLower(*level))); err != nil {
 		fmt.Fprintf(stderr, "bad -log-level %s\n", engine.Quote(*level))
@@ -119,7 +124,8 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	log := slog.New(slog.NewJSONHandler(stdout, &slog.HandlerOptions{Level: lvl}))
 	cfg := bot.Config{Token: token, DBPath: *db, TestGuildID: *guild, APIBase: *apiBase, DeckPath: *deck, Log: log,
-		Shard: bot.Shard{ID: *shardID, Count: *shardCount}, ReminderEvery: *remindEvery}
+		Shard: bot.Shard{ID: *shardID, Count: *shardCount}, ReminderEvery: *remindEvery,
+		SweepBudget: float64(*verifyBudget) / 100}
 	if botPictures != nil {
 		p, err := botPictures()
 		if err != nil {
