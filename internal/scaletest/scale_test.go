@@ -1,0 +1,320 @@
+package scaletest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	_ "github.com/jackc/pgx/v5/stdlib" // raw access to a PostgreSQL copy
+	_ "github.com/mattn/go-sqlite3"    // raw access to a SQLite copy
+	"github.com/rfop/rfop/bot"
+	"github.com/rfop/rfop/internal/fakediscord"
+	"github.com/rfop/rfop/storage"
+	"github.com/stretchr/testify/require"
+)
+
+// scaleDB is the database rfop loadgen filled (RFOP_SCALE_DB), or the
+// benchmark is skipped.
+func scaleDB(b *testing.B) string {
+	db := os.Getenv("RFOP_SCALE_DB")
+	if db == "" {
+		b.Skip("RFOP_SCALE_DB names no database made by rfop loadgen")
+	}
+	return db
+}
+
+func isPostgres(db string) bool {
+	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
+}
+
+// copyDB returns a copy of a SQLite database (with its write-ahead log),
+// or a PostgreSQL URL as it is.
+func copyDB(b *testing.B, db string) string {
+	b.Helper()
+	if isPostgres(db) {
+		return db
+	}
+	dst := filepath.Join(b.TempDir(), "scale.db")
+	for _, suffix := range []string{"", "-wal"} {
+		in, err := os.Open(db + suffix)
+		if os.IsNotExist(err) && suffix != "" {
+			continue
+		}
+		require.NoError(b, err)
+		out, err := os.Create(dst + suffix)
+		require.NoError(b, err)
+		_, err = io.Copy(out, in)
+		require.NoError(b, err)
+		require.NoError(b, out.Close())
+		_ = in.Close()
+	}
+	return dst
+}
+
+// binary is RFOP_SCALE_BIN, or rfop built from this tree.
+func binary(b *testing.B) string {
+	b.Helper()
+	if bin := os.Getenv("RFOP_SCALE_BIN"); bin != "" {
+		return bin
+	}
+	bin := filepath.Join(b.TempDir(), "rfop")
+	out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "github.com/rfop/rfop/cmd/rfop").CombinedOutput()
+	require.NoError(b, err, "%s", out)
+	return bin
+}
+
+func envDuration(b *testing.B, key string, def time.Duration) time.Duration {
+	v := os.Getenv(key)
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	require.NoError(b, err, key)
+	return d
+}
+
+// procStatus reads a field of /proc/PID/status in kB.
+func procStatus(b *testing.B, pid int, field string) float64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	require.NoError(b, err)
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, field+":"); ok {
+			kb, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 64)
+			require.NoError(b, err)
+			return kb
+		}
+	}
+	b.Fatalf("no %s in /proc/%d/status", field, pid)
+	return 0
+}
+
+// cpuTime is a process's user and system CPU time so far.
+func cpuTime(b *testing.B, pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	require.NoError(b, err)
+	// The fields after the command name (in parentheses, may hold spaces).
+	f := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+2:]))
+	utime, err := strconv.ParseInt(f[11], 10, 64)
+	require.NoError(b, err)
+	stime, err := strconv.ParseInt(f[12], 10, 64)
+	require.NoError(b, err)
+	const hz = 100 // USER_HZ on Linux
+	return time.Duration(utime+stime) * time.Second / hz
+}
+
+// BenchmarkStartToReady: the rfop binary's start on the database, to its
+// "ready" line; its peak memory; its CPU while idle.
+func BenchmarkStartToReady(b *testing.B) {
+	src := scaleDB(b)
+	bin := binary(b)
+	idle := envDuration(b, "RFOP_SCALE_IDLE", 30*time.Second)
+	timeout := envDuration(b, "RFOP_SCALE_TIMEOUT", 30*time.Minute)
+	budget := os.Getenv("RFOP_VERIFY_BUDGET")
+	if budget == "" {
+		budget = "0"
+	}
+	for range b.N {
+		b.StopTimer()
+		db := copyDB(b, src)
+		srv := fakediscord.New(b, fakediscord.WithoutFileData(), fakediscord.WithAPIVersion(10))
+		cmd := exec.Command(bin, "bot")
+		cmd.Env = append(os.Environ(), "DISCORD_TOKEN=test-token", "DISCORD_API_BASE="+srv.URL(), "RFOP_DB="+db,
+			"RFOP_REMINDER_EVERY=1s", "RFOP_LOG_LEVEL=info", "RFOP_TEST_GUILD=", "RFOP_DECK=", "RFOP_SHARD_COUNT=", "RFOP_SHARD_ID=",
+			"RFOP_VERIFY_BUDGET="+budget)
+		out, err := cmd.StdoutPipe()
+		require.NoError(b, err)
+		var logTail bytes.Buffer
+		cmd.Stderr = &logTail
+		b.StartTimer()
+		start := time.Now()
+		require.NoError(b, cmd.Start())
+		ready := make(chan struct{})
+		go func() {
+			sc := bufio.NewScanner(out)
+			sc.Buffer(make([]byte, 1<<20), 1<<20)
+			seen := false
+			for sc.Scan() {
+				if !seen && strings.Contains(sc.Text(), `"msg":"ready"`) {
+					seen = true
+					close(ready)
+				}
+			}
+			if !seen {
+				close(ready)
+			}
+		}()
+		select {
+		case <-ready:
+		case <-time.After(timeout):
+			_ = cmd.Process.Kill()
+			b.Fatalf("not ready after %s", timeout)
+		}
+		took := time.Since(start)
+		b.StopTimer()
+		pid := cmd.Process.Pid
+		if cmd.ProcessState != nil {
+			b.Fatalf("rfop exited before it was ready: %s", logTail.String())
+		}
+		hwmReady := procStatus(b, pid, "VmHWM")
+		cpu0 := cpuTime(b, pid)
+		time.Sleep(idle)
+		cpu1 := cpuTime(b, pid)
+		hwm, rss := procStatus(b, pid, "VmHWM"), procStatus(b, pid, "VmRSS")
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		_ = cmd.Wait()
+		srv.Close()
+		b.ReportMetric(took.Seconds(), "ready_s")
+		b.ReportMetric(hwmReady/1024, "peak_rss_at_ready_MiB")
+		b.ReportMetric(hwm/1024, "peak_rss_MiB")
+		b.ReportMetric(rss/1024, "idle_rss_MiB")
+		b.ReportMetric(float64(cpu1-cpu0)/float64(time.Millisecond)/idle.Seconds(), "idle_cpu_ms/s")
+	}
+}
+
+// inProcess is a bot on a copy of the database, talking to a fake
+// Discord that knows the servers and channels of games (none if nil).
+func inProcess(b *testing.B, db string, games []storage.Game) (*bot.Bot, storage.Store, *fakediscord.Server) {
+	b.Helper()
+	ctx := context.Background()
+	store, err := storage.OpenURL(ctx, db)
+	require.NoError(b, err)
+	b.Cleanup(func() { _ = store.Close() })
+	byGuild := map[string][]fakediscord.Channel{}
+	for _, g := range games {
+		byGuild[g.GuildID] = append(byGuild[g.GuildID], fakediscord.Channel{ID: g.ChannelID, Name: "game"})
+	}
+	opts := []fakediscord.Option{fakediscord.WithoutFileData(), fakediscord.WithAPIVersion(10)}
+	for id, chans := range byGuild {
+		opts = append(opts, fakediscord.WithGuild(fakediscord.Guild{ID: id, Name: "server", Channels: chans}))
+	}
+	srv := fakediscord.New(b, opts...)
+	dg, err := discordgo.New("Bot test-token")
+	require.NoError(b, err)
+	dg.Client = srv.HTTPClient()
+	dg.LogLevel = discordgo.LogError
+	bt := bot.New(bot.Deps{Session: dg, Store: store, Solo: bot.DefaultSolo(), AppID: srv.AppID(),
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	return bt, store, srv
+}
+
+// cpuNow is this process's CPU time (all its threads: the garbage
+// collector's work counts).
+func cpuNow() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkRemindPassIdle: a reminder pass with nothing due.
+func BenchmarkRemindPassIdle(b *testing.B) {
+	db := copyDB(b, scaleDB(b))
+	bt, _, _ := inProcess(b, db, nil)
+	ctx := context.Background()
+	bt.Remind(ctx) // whatever was due (none in a loadgen database without --due)
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cpuNow()
+	for range b.N {
+		bt.Remind(ctx)
+	}
+	b.ReportMetric(float64(cpuNow()-cpu)/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkRemindPass1000Due: one pass that sends 1,000 reminders.
+func BenchmarkRemindPass1000Due(b *testing.B) {
+	const due = 1000
+	src := scaleDB(b)
+	ctx := context.Background()
+	for range b.N {
+		b.StopTimer()
+		db := copyDB(b, src)
+		games := makeDue(b, db, due)
+		bt, store, _ := inProcess(b, db, games)
+		b.StartTimer()
+		cpu := cpuNow()
+		start := time.Now()
+		bt.Remind(ctx)
+		took, used := time.Since(start), cpuNow()-cpu
+		b.StopTimer()
+		left, err := store.DueWork(ctx, storage.DueQuery{Kind: "remind", Now: time.Now()})
+		require.NoError(b, err)
+		require.Empty(b, left, "every due reminder was sent")
+		sent := 0
+		for _, g := range games {
+			rec, err := store.GameByID(ctx, g.ID)
+			require.NoError(b, err)
+			if !rec.RemindedAt.IsZero() {
+				sent++
+			}
+		}
+		require.Equal(b, due, sent, "every due game was reminded")
+		b.ReportMetric(took.Seconds(), "pass_s")
+		b.ReportMetric(used.Seconds(), "pass_cpu_s")
+	}
+}
+
+// makeDue makes the reminders of n active games due now in the copy db
+// (their last move two days ago, never reminded), and returns them.
+func makeDue(b *testing.B, db string, n int) []storage.Game {
+	b.Helper()
+	ctx := context.Background()
+	store, err := storage.OpenURL(ctx, db)
+	require.NoError(b, err)
+	ids, err := store.ActiveGameIDs(ctx, storage.ShardFilter{}, 0, n)
+	require.NoError(b, err)
+	require.Len(b, ids, n, "the database has %d active games", n)
+	require.NoError(b, store.Close())
+	driver, dsn := "sqlite3", db+"?_busy_timeout=5000"
+	if isPostgres(db) {
+		driver, dsn = "pgx", db
+	}
+	raw, err := sql.Open(driver, dsn)
+	require.NoError(b, err)
+	defer raw.Close()
+	const layout = "2006-01-02T15:04:05.000Z"
+	last := time.Now().UTC().Add(-48 * time.Hour).Format(layout)
+	at := time.Now().UTC().Add(-24 * time.Hour).Format(layout)
+	ph := "?"
+	if isPostgres(db) {
+		ph = "$"
+	}
+	arg := func(k int) string {
+		if ph == "$" {
+			return "$" + strconv.Itoa(k)
+		}
+		return "?"
+	}
+	tx, err := raw.Begin()
+	require.NoError(b, err)
+	for _, id := range ids {
+		_, err := tx.Exec(`UPDATE games SET last_action_at = `+arg(1)+`, reminded_at = '' WHERE id = `+arg(2), last, id)
+		require.NoError(b, err)
+		_, err = tx.Exec(`UPDATE schedule SET due_at = `+arg(1)+` WHERE kind = 'remind' AND game_id = `+arg(2), at, id)
+		require.NoError(b, err)
+	}
+	require.NoError(b, tx.Commit())
+	store, err = storage.OpenURL(ctx, db)
+	require.NoError(b, err)
+	defer store.Close()
+	games := make([]storage.Game, 0, n)
+	for _, id := range ids {
+		g, err := store.GameByID(ctx, id)
+		require.NoError(b, err)
+		games = append(games, g)
+	}
+	return games
+}
