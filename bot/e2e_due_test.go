@@ -94,6 +94,12 @@ func (s *touchStore) DueWork(ctx context.Context, q storage.DueQuery) ([]storage
 	return items, err
 }
 
+func (s *touchStore) ActiveGameIDs(ctx context.Context, f storage.ShardFilter, after int64, limit int) ([]int64, error) {
+	ids, err := s.Store.ActiveGameIDs(ctx, f, after, limit)
+	s.touch(ids...)
+	return ids, err
+}
+
 func (s *touchStore) PendingGames(ctx context.Context, f storage.ShardFilter, after int64, limit int) ([]int64, error) {
 	ids, err := s.Store.PendingGames(ctx, f, after, limit)
 	s.touch(ids...)
@@ -117,9 +123,9 @@ func shardWorld(n int) (guilds []string, opts []fakediscord.Option) {
 }
 
 // Two shards on one PostgreSQL database: at start-up, and in each
-// periodic pass (reminders and challenge expiry, publication retries),
-// each shard reads, claims and is handed only its own servers' games; and
-// between them they do all the work.
+// periodic pass (reminders and challenge expiry, publication retries, the
+// background integrity sweep), each shard reads, claims and is handed only
+// its own servers' games; and between them they do all the work.
 func TestE2EShardsPassesTouchOnlyTheirGames(t *testing.T) {
 	t.Parallel()
 	url := storagetest.PostgresURL(t)
@@ -185,6 +191,12 @@ func TestE2EShardsPassesTouchOnlyTheirGames(t *testing.T) {
 		o.b.Remind(ctx)
 		o.b.Redeliver(ctx)
 		require.NoError(t, o.b.WaitPublished(ctx))
+		o.b.Sweep(ctx, 1)
+	}
+	for _, rec := range active {
+		for shard, o := range bots {
+			assert.Equal(t, shard == shardOf[rec.ID], o.b.Checked(rec.ID), "game %d of shard %d checked by shard %d", rec.ID, shardOf[rec.ID], shard)
+		}
 	}
 
 	for shard, ts := range touch {

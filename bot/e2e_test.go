@@ -454,3 +454,70 @@ func TestE2EGameFailingItsIntegrityCheckIsPaused(t *testing.T) {
 	assert.Contains(t, h.settled(i).Content, "abandoned")
 	assert.Equal(t, storage.StatusAbandoned, h.gameByID(rec.ID).Status)
 }
+
+// tamperState moves a Versailles cube to Republicans in the stored state
+// of game id, behind the bot's back: the state still loads, but no longer
+// matches a replay of the log.
+func tamperState(t *testing.T, dbPath string, id int64) {
+	t.Helper()
+	db, err := sql.Open("sqlite3", dbPath)
+	require.NoError(t, err)
+	defer db.Close()
+	var state []byte
+	require.NoError(t, db.QueryRow(`SELECT state FROM games WHERE id = ?`, id).Scan(&state))
+	g, err := engine.Load(state, nil)
+	require.NoError(t, err)
+	from := engine.Royalists
+	for g.S.Cubes[engine.Versailles][from] == 0 {
+		from++
+	}
+	g.S.Cubes[engine.Versailles][from]--
+	g.S.Cubes[engine.Versailles][engine.Republicans]++
+	tampered, err := g.Save()
+	require.NoError(t, err)
+	_, err = db.Exec(`UPDATE games SET state = ? WHERE id = ?`, string(tampered), id)
+	require.NoError(t, err)
+}
+
+// Issue 23: a start replays nothing, yet a game tampered with while the
+// bot was stopped is caught before anyone plays on it: the start touches
+// neither game, the first click on one checks it (paused, the click
+// refused, nothing played, the reason the replay's), and the background
+// sweep checks the other before anyone clicks.
+func TestE2ETamperedGameNotTouchedAtStartIsCaughtBeforePlay(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	r := rand.New(rand.NewPCG(23, 24))
+	users := []string{alice, bob}
+	a := h.startChallenge(chanID, "versailles")
+	a = h.playUntil(a.ID, chanID, users, r, func(g storage.Game) bool { return g.StateVersion >= 6 })
+	c := h.startChallenge(chan2ID, "commune")
+	c = h.playUntil(c.ID, chan2ID, users, r, func(g storage.Game) bool { return g.StateVersion >= 6 })
+	h.stop()
+	tamperState(t, h.dbPath, a.ID)
+	tamperState(t, h.dbPath, c.ID)
+
+	h.start()
+	assert.False(t, h.b.Checked(a.ID), "the start did not load game %d", a.ID)
+	assert.False(t, h.b.Checked(c.ID), "the start did not load game %d", c.ID)
+	assert.NoError(t, h.b.Paused(a.ID))
+
+	// The first click on a checks it: refused, nothing played.
+	i := h.srv.ClickLabel(alice, h.turnMessage(chanID), "Take my turn")
+	resp, err := i.WaitResponse(h.ctx)
+	require.NoError(t, err)
+	assert.Contains(t, resp.Content, "is paused")
+	why := h.b.Paused(a.ID)
+	require.ErrorIs(t, why, storage.ErrIntegrity)
+	assert.Contains(t, why.Error(), "differs from a replay of the action log")
+	assert.Equal(t, a.StateVersion, h.gameByID(a.ID).StateVersion, "nothing was played on game %d", a.ID)
+
+	// The sweep finds c before anyone clicks (a is checked already).
+	swept, failed := h.b.Sweep(h.ctx, 1)
+	assert.Equal(t, 1, swept)
+	assert.Equal(t, 1, failed)
+	require.ErrorIs(t, h.b.Paused(c.ID), storage.ErrIntegrity)
+	_, resp = h.command(bob, guildID, chan2ID, fakediscord.SubCmd("turn"))
+	assert.Contains(t, resp.Content, "is paused")
+	assert.Equal(t, c.StateVersion, h.gameByID(c.ID).StateVersion, "nothing was played on game %d", c.ID)
+}

@@ -45,6 +45,10 @@ type dialect struct {
 	// (PostgreSQL), nothing where they are serialised (SQLite's single
 	// writer).
 	forUpdate string
+	// byRowID follows a table's name where a query must walk its primary
+	// key (SQLite: NOT INDEXED, so that a range of ids is not read through
+	// another index and sorted).
+	byRowID string
 	// tableExists counts the tables named ? (0 or 1).
 	tableExists string
 	// textList is a subquery of the strings of one parameter holding a

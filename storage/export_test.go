@@ -20,6 +20,11 @@ func ExplainPendingGames(s *SQLiteStore, shard ShardFilter) (string, error) {
 	return s.explain(query, args)
 }
 
+func ExplainActiveGameIDs(s *SQLiteStore, shard ShardFilter) (string, error) {
+	query, args := activeGameIDsSQL(s.d, shard, 10, 10)
+	return s.explain(query, args)
+}
+
 func (s *SQLiteStore) explain(query string, args []any) (string, error) {
 	rows, err := s.reader.Query(`EXPLAIN QUERY PLAN `+query, args...)
 	if err != nil {

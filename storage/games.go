@@ -702,12 +702,8 @@ func (s *sqlStore) LoadVerified(ctx context.Context, id int64, verify VerifyFunc
 
 // ActiveGameIDs lists the shard's active games' ids after after, in order.
 func (s *sqlStore) ActiveGameIDs(ctx context.Context, shard ShardFilter, after int64, limit int) ([]int64, error) {
-	if limit <= 0 {
-		limit = DueBatch
-	}
-	cond, sargs := shard.sql("shard_key")
-	rows, err := s.readDB().QueryContext(ctx, `SELECT id FROM games WHERE id > ? AND status = 'active' AND `+cond+`
-		ORDER BY id LIMIT ?`, append(append([]any{after}, sargs...), limit)...)
+	query, args := activeGameIDsSQL(s.d, shard, after, limit)
+	rows, err := s.readDB().QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("storage: listing active games: %w", err)
 	}
@@ -724,4 +720,15 @@ func (s *sqlStore) ActiveGameIDs(ctx context.Context, shard ShardFilter, after i
 		return nil, fmt.Errorf("storage: listing active games: %w", err)
 	}
 	return out, nil
+}
+
+// activeGameIDsSQL is ActiveGameIDs' query: a range of the primary key
+// from after, the shard's filter in SQL.
+func activeGameIDsSQL(d *dialect, shard ShardFilter, after int64, limit int) (string, []any) {
+	if limit <= 0 {
+		limit = DueBatch
+	}
+	cond, sargs := shard.sql("shard_key")
+	return `SELECT id FROM games` + d.byRowID + ` WHERE id > ? AND status = 'active' AND ` + cond + ` ORDER BY id LIMIT ?`,
+		append(append([]any{after}, sargs...), limit)
 }

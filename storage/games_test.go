@@ -276,6 +276,7 @@ func TestAbandonAndLists(t *testing.T) {
 		require.NoError(t, err)
 		for _, g := range all {
 			assert.Len(t, g.Players, 2, "lists carry the players")
+			assert.Nil(t, g.State, "lists carry no state")
 		}
 
 		_, err = s.Abandon(ctx, w.ID)

@@ -293,6 +293,38 @@ func TestDueWorkIsAnIndexRange(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, plan, "outbox_pending", plan)
 	assert.NotContains(t, plan, "SCAN o", plan)
+	plan, err = storage.ExplainActiveGameIDs(s, storage.ShardFilter{Shard: 1, Shards: 2})
+	require.NoError(t, err)
+	assert.Contains(t, plan, "INTEGER PRIMARY KEY", plan)
+	assert.NotContains(t, plan, "SCAN", plan)
+}
+
+// The sweep's listing: ids only, in order, in batches, this shard's
+// active games only (the filter in SQL).
+func TestActiveGameIDsByShard(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		s := openStore(t, b.newDB(t))
+		var mine []int64
+		for i := range 6 {
+			g := newActive(t, s, guildOfShard(int64(i%3)), fmt.Sprint("c", i))
+			if i%3 == 1 {
+				mine = append(mine, g.ID)
+			}
+		}
+		ended := newActive(t, s, guildOfShard(1), "ended")
+		_, err := s.Abandon(ctx, ended.ID)
+		require.NoError(t, err)
+		got, err := s.ActiveGameIDs(ctx, storage.ShardFilter{Shard: 1, Shards: 3}, 0, 0)
+		require.NoError(t, err)
+		assert.Equal(t, mine, got)
+		got, err = s.ActiveGameIDs(ctx, storage.ShardFilter{Shard: 1, Shards: 3}, mine[0], 1)
+		require.NoError(t, err)
+		assert.Equal(t, mine[1:], got)
+		all, err := s.ActiveGameIDs(ctx, storage.ShardFilter{}, 0, 0)
+		require.NoError(t, err)
+		assert.Len(t, all, 6)
+	})
 }
 
 // migrateTo builds a database at schema version v (applying the embedded

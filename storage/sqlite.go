@@ -54,6 +54,7 @@ type SQLiteStore struct {
 var sqliteDialect = &dialect{
 	name:            "sqlite",
 	readTx:          &sql.TxOptions{ReadOnly: true},
+	byRowID:         " NOT INDEXED",
 	tableExists:     `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?`,
 	textList:        `SELECT value FROM json_each(?)`,
 	migrations:      loadMigrations,

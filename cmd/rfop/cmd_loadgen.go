@@ -293,7 +293,7 @@ func (cfg loadgenConfig) game(r *rand.Rand, k int, t *template, status storage.S
 
 // activeGame is an active copy of t, idle since its last move (up to a
 // month), reminded as the bot does (a day after the last move, then
-// daily); due: its reminder is due now.
+// daily): due, its reminder is due now; else not for at least four hours.
 func (cfg loadgenConfig) activeGame(r *rand.Rand, k int, t *template, due bool) storage.ImportGame {
 	day := 24 * time.Hour
 	var last time.Time
@@ -305,9 +305,13 @@ func (cfg loadgenConfig) activeGame(r *rand.Rand, k int, t *template, due bool) 
 	created := last.Add(-time.Duration(r.Int64N(int64(3 * day))))
 	ig := cfg.game(r, k, t, storage.StatusActive, created, last)
 	next := last.Add(day)
-	if !due && next.Before(cfg.now) {
-		// Reminded since: the last reminder less than a day ago.
-		ig.Game.RemindedAt = cfg.now.Add(-time.Duration(r.Int64N(int64(day - time.Minute))))
+	if !due && next.Before(cfg.now.Add(4*time.Hour)) {
+		// Reminded since, less than 20 hours ago: not due for hours (a
+		// measurement soon after does not meet reminders falling due).
+		ig.Game.RemindedAt = cfg.now.Add(-time.Duration(r.Int64N(int64(20 * time.Hour))))
+		if ig.Game.RemindedAt.Before(last) {
+			ig.Game.RemindedAt = last
+		}
 		next = ig.Game.RemindedAt.Add(day)
 	}
 	ig.Due = []storage.Due{{Kind: "remind", At: next}}
