@@ -205,6 +205,12 @@ func boolInt(b bool) int64 {
 	return 0
 }
 
+// loadgenOptions are a stored two-player game's options, as the bot
+// replays it (no bot side).
+func loadgenOptions(seed int64) engine.Options {
+	return engine.Options{Variant: engine.Standard, Seed: seed, Deck: engine.DefaultDeck(), BotSide: engine.NoSide}
+}
+
 // loadgenGame plays a game of random legal moves from seed: to its end,
 // or 20–60 moves into it (a game that ends sooner is played again from
 // the next seed). nil state if the engine refused a legal move.
@@ -212,7 +218,7 @@ func loadgenGame(seed int64, finished bool) *template {
 	for try := int64(0); ; try++ {
 		s := seed*7919 + try
 		r := rand.New(rand.NewPCG(uint64(s), 7))
-		g, err := engine.New(engine.Options{Variant: engine.Standard, Seed: s, Deck: engine.DefaultDeck()})
+		g, err := engine.New(loadgenOptions(s))
 		if err != nil {
 			return &template{seed: s}
 		}
@@ -250,7 +256,7 @@ func loadgenGame(seed int64, finished bool) *template {
 				t.state = nil
 				return t
 			}
-			sum, err := replay.Count(engine.Options{Variant: engine.Standard, Seed: s, Deck: engine.DefaultDeck()}, t.moves)
+			sum, err := replay.Count(loadgenOptions(s), t.moves)
 			if err != nil {
 				t.state = nil
 				return t
