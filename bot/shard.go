@@ -11,7 +11,7 @@ import (
 // one gateway shard (Config.Shard). Discord sends a guild's interactions
 // to the shard (guild_id >> 22) % count, and DMs to shard 0; so does the
 // background work here: each process runs the reminders, publication
-// retries, start-up checks and AI resumption of the games it owns, and
+// retries, background integrity sweep and AI resumption of the games it owns, and
 // answers every interaction it receives, whoever owns the game (a hand DM
 // of a guild's game arrives on shard 0). Two processes never both publish:
 // a game's outbox is delivered under a lease in the database
