@@ -32,8 +32,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"runtime"
-	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -161,41 +159,24 @@ func (b *Bot) Remind(ctx context.Context) {
 
 // runDue runs the items of one kind due at now, in batches, each once
 // per pass (a handler may leave an item where it is: the next pass meets
-// it again), the items of a batch on as many goroutines as there are
-// cores (each item is a different game's or user's, under its own lock:
-// a burst of due work uses the machine, not one core). It returns how
-// many it ran.
+// it again). It returns how many it ran.
 func (b *Bot) runDue(ctx context.Context, kind string, now time.Time, run func(context.Context, storage.Due)) int {
 	q := storage.DueQuery{Kind: kind, Now: now, Shard: b.shardFilter()}
 	n := 0
-	workers := runtime.GOMAXPROCS(0)
 	for {
 		items, err := b.Store.DueWork(ctx, q)
 		if err != nil {
 			b.Log.Warn("read due work", "kind", kind, "err", err)
 			return n
 		}
-		next := make(chan storage.Due)
-		var wg sync.WaitGroup
-		for range min(workers, len(items)) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for d := range next {
-					run(ctx, d)
-				}
-			}()
-		}
 		for _, d := range items {
 			if ctx.Err() != nil {
-				break
+				return n
 			}
-			next <- d
+			run(ctx, d)
 			n++
 		}
-		close(next)
-		wg.Wait()
-		if len(items) < storage.DueBatch || ctx.Err() != nil {
+		if len(items) < storage.DueBatch {
 			return n
 		}
 		q.After = &items[len(items)-1]
