@@ -161,6 +161,12 @@ func loadgen(ctx context.Context, store storage.Store, cfg loadgenConfig, out io
 	if err := flush(); err != nil {
 		return err
 	}
+	// Every finished game has its result: the migration's request to
+	// record the missing ones (a deployment that has run since has done
+	// it) is done.
+	if err := store.MaintenanceDone(ctx, storage.JobBackfillResults); err != nil {
+		return err
+	}
 	if cfg.finished > 0 {
 		t1 := time.Now()
 		if err := store.RebuildRatings(ctx, bot.Rater().Rate); err != nil {

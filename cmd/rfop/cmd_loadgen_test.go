@@ -49,6 +49,9 @@ func TestLoadgenStoresGamesTheBotAccepts(t *testing.T) {
 	missing, err := store.FinishedWithoutResult(ctx)
 	require.NoError(t, err)
 	assert.Empty(t, missing)
+	jobs, err := store.Maintenance(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, jobs, "nothing left for the bot's first start")
 	rated := 0
 	for _, g := range finished {
 		r, err := store.History(ctx, g.GuildID, "", 0)
