@@ -69,6 +69,9 @@ func (b *Bot) checkOnce(ctx context.Context, rec storage.Game) {
 // it fails, and marks it checked.
 func (b *Bot) checkGame(ctx context.Context, rec storage.Game) {
 	if err := b.checkDeck(ctx, rec); err != nil {
+		if ctx.Err() != nil {
+			return // not checked: stopped
+		}
 		b.Log.Error("game's deck unavailable: paused until abandoned", "game", rec.ID, "err", err)
 		b.pause(rec.ID, err)
 	} else if err := b.Store.VerifyGame(ctx, rec.ID, b.Verify); err != nil {
