@@ -104,10 +104,19 @@
 //   - results: one row per finished game (winner, how it was decided, VP,
 //     plays, players, whether it is rated), written when it finishes;
 //     History and Stats read it. ratings: each guild's ratings, derived
-//     from its rated results by the caller's RateFunc inside the same
+//     from its rated results by the caller's Rater inside the same
 //     transaction as each RecordResult (the store knows no rating
-//     formula); RebuildRatings recreates the table, from the results
-//     migration's own statements, if it was dropped.
+//     formula): one step (StepRater) from the two players' stored
+//     ratings when the result is new and the guild's last, else the
+//     guild's ratings from all its results; RebuildRatings recreates the
+//     table, from the results migration's own statements, if it was
+//     dropped (Maintenance then lists JobRebuildRatings).
+//
+// Listings (ActiveGames, GamesByStatus, GamesInGuild,
+// FinishedWithoutResult) read records and players, never states;
+// ActiveGameIDs pages through a shard's active games by id (the bot's
+// background integrity sweep). Import writes many games in a few
+// statements per batch (rfop loadgen).
 //
 // # Due work
 //
