@@ -13,7 +13,7 @@ import (
 
 const gameCols = `id, guild_id, channel_id, status, variant, mode, bot_side, seed,
 	state, state_version, result, created_by, invitee_id,
-	created_at, updated_at, last_action_at, reminded_at, ended_at, reminders`
+	created_at, updated_at, last_action_at, reminded_at, ended_at, reminders, clock`
 
 // gameColsNoState is gameCols with an empty state: what ApplyMove reads
 // back, since the state is the one it just wrote (not sending ~20 KB back
@@ -32,12 +32,16 @@ func scanGame(sc scanner) (Game, error) {
 		g                                                    Game
 		status, mode, botSide, state, result                 string
 		createdAt, updatedAt, lastActionAt, remindedAt, ends string
+		clock                                                string
 	)
 	err := sc.Scan(&g.ID, &g.GuildID, &g.ChannelID, &status, &g.Variant, &mode, &botSide, &g.Seed,
 		&state, &g.StateVersion, &result, &g.CreatedBy, &g.InviteeID,
-		&createdAt, &updatedAt, &lastActionAt, &remindedAt, &ends, &g.Reminders)
+		&createdAt, &updatedAt, &lastActionAt, &remindedAt, &ends, &g.Reminders, &clock)
 	if err != nil {
 		return Game{}, err
+	}
+	if clock != "" {
+		g.Clock = []byte(clock)
 	}
 	g.Status, g.Mode, g.BotSide = Status(status), Mode(mode), Side(botSide)
 	if state != "" {
@@ -315,6 +319,9 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	if err := validDueItems(ng.Due); err != nil {
 		return Game{}, err
 	}
+	if err := validJSON("clock", ng.Clock, false); err != nil {
+		return Game{}, err
+	}
 
 	var g Game
 	err := s.write(ctx, func(tx conn) error {
@@ -322,10 +329,10 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		now := formatTime(at)
 		var id int64
 		err := tx.QueryRowContext(ctx, `INSERT INTO games (guild_id, channel_id, status, variant, mode,
-			bot_side, seed, state, created_by, invitee_id, created_at, updated_at, last_action_at, shard_key)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			bot_side, seed, state, created_by, invitee_id, created_at, updated_at, last_action_at, shard_key, clock)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			ng.GuildID, ng.ChannelID, string(ng.Status), ng.Variant, string(ng.Mode),
-			string(ng.BotSide), ng.Seed, string(ng.State), ng.CreatedBy, ng.InviteeID, now, now, now, ShardKey(ng.GuildID)).Scan(&id)
+			string(ng.BotSide), ng.Seed, string(ng.State), ng.CreatedBy, ng.InviteeID, now, now, now, ShardKey(ng.GuildID), string(ng.Clock)).Scan(&id)
 		if tx.d.isUniqueChannel(err) {
 			return fmt.Errorf("%w: channel %s", ErrChannelBusy, ng.ChannelID)
 		}
@@ -453,6 +460,9 @@ func (s *sqlStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 	if err := validDueItems(m.Due); err != nil {
 		return Game{}, err
 	}
+	if err := validJSON("clock", m.Clock, false); err != nil {
+		return Game{}, err
+	}
 
 	var g Game
 	err := s.write(ctx, func(tx conn) error {
@@ -479,6 +489,12 @@ func (s *sqlStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 			return fmt.Errorf("storage: game %d: storing move %d: %w", m.GameID, m.ExpectedVersion+1, err)
 		}
 		g.State = bytes.Clone(m.NewState) // the caller keeps its slice
+		if m.Clock != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE games SET clock = ? WHERE id = ?`, string(m.Clock), m.GameID); err != nil {
+				return fmt.Errorf("storage: game %d: storing its clock: %w", m.GameID, err)
+			}
+			g.Clock = bytes.Clone(m.Clock)
+		}
 		if testHookMidMove != nil {
 			testHookMidMove(m.GameID, g.StateVersion)
 		}

@@ -112,6 +112,9 @@ func roundMillis(t time.Time) time.Time {
 }
 
 func (s *sqlStore) ActiveGamesOf(ctx context.Context, userID string) ([]Game, error) {
+	if userID == "" {
+		return nil, fmt.Errorf("%w: games of no user", ErrInvalid)
+	}
 	return s.listGames(ctx, `status = 'active' AND id IN (SELECT game_id FROM players WHERE user_id = ?)`,
 		"last_action_at, id", []any{userID})
 }

@@ -129,8 +129,8 @@ func scanMessage(sc scanner) (Message, error) {
 func (s *sqlStore) GuildSettings(ctx context.Context, guildID string) (Settings, error) {
 	st := Settings{GuildID: guildID}
 	var secs, chosen int64
-	err := s.readDB().QueryRowContext(ctx, `SELECT reminder_interval_seconds, admin_role_id, language, language_chosen
-		FROM guild_settings WHERE guild_id = ?`, guildID).Scan(&secs, &st.AdminRoleID, &st.Language, &chosen)
+	err := s.readDB().QueryRowContext(ctx, `SELECT reminder_interval_seconds, admin_role_id, language, language_chosen, pace
+		FROM guild_settings WHERE guild_id = ?`, guildID).Scan(&secs, &st.AdminRoleID, &st.Language, &chosen, &st.Pace)
 	if errors.Is(err, sql.ErrNoRows) {
 		return DefaultSettings(guildID), nil
 	}
@@ -159,12 +159,12 @@ func (s *sqlStore) SetGuildSettings(ctx context.Context, st Settings) (Settings,
 	}
 	err := s.write(ctx, func(tx conn) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO guild_settings
-			(guild_id, reminder_interval_seconds, admin_role_id, language, language_chosen, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+			(guild_id, reminder_interval_seconds, admin_role_id, language, language_chosen, pace, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (guild_id) DO UPDATE SET
 				reminder_interval_seconds = excluded.reminder_interval_seconds,
 				admin_role_id = excluded.admin_role_id, language = excluded.language,
-				language_chosen = excluded.language_chosen, updated_at = excluded.updated_at`,
-			st.GuildID, int64(st.ReminderInterval/time.Second), st.AdminRoleID, lang, chosen, s.stamp())
+				language_chosen = excluded.language_chosen, pace = excluded.pace, updated_at = excluded.updated_at`,
+			st.GuildID, int64(st.ReminderInterval/time.Second), st.AdminRoleID, lang, chosen, st.Pace, s.stamp())
 		if err != nil {
 			return fmt.Errorf("storage: saving settings of guild %q: %w", st.GuildID, err)
 		}

@@ -128,6 +128,9 @@ type Game struct {
 	RemindedAt   time.Time // last reminder sent, zero if none
 	Reminders    int       // reminders sent since the last move (ClaimReminder counts them)
 	EndedAt      time.Time // when it finished or was abandoned
+	// Clock is the game's pace and clock, opaque JSON owned by the bot
+	// (nil: no clock). Written with each move (Move.Clock) and by SetClock.
+	Clock []byte
 }
 
 // Player returns who plays side.
@@ -183,6 +186,8 @@ type NewGame struct {
 	Players   []Player
 	// Due is the game's due work (a challenge's expiry...), stored with it.
 	Due []Due
+	// Clock is the game's pace and clock (JSON, nil: none).
+	Clock []byte
 }
 
 // Move is one accepted move to persist: the choice for the log and the
@@ -212,6 +217,9 @@ type Move struct {
 	// bot/due.go). It replaces the game's schedule in the move's
 	// transaction; a move that ends the game clears it whatever Due says.
 	Due []Due
+	// Clock, if not nil, replaces the game's clock (JSON) in the move's
+	// transaction.
+	Clock []byte
 }
 
 // OutboxEntry is one thing a committed game version must publish on
@@ -293,6 +301,9 @@ type Settings struct {
 	// Language is the language the guild chose (en, fr, ru); "" if it
 	// never chose one: the bot then follows the server's preferred locale.
 	Language string
+	// Pace is the pace new games take when none is named (the bot's name
+	// for it); "" for none.
+	Pace string
 }
 
 // Default settings values.
@@ -449,6 +460,8 @@ type Store interface {
 	Analyses
 	// Members keeps members' preferences (notifications).
 	Members
+	// Clocks keeps games' clocks and members' time away.
+	Clocks
 
 	Close() error
 }
