@@ -47,6 +47,8 @@ func decided(p *locale.Printer, r storage.GameResult) string {
 		return say(p, "history.won.tiebreak", w, argNum("Versailles", int64(r.Tiebreak[0])), argNum("Commune", int64(r.Tiebreak[1])))
 	case "resigned":
 		return say(p, "history.won.resign", w, argSide("Loser", engineSide(r.Winner).Other()))
+	case "timeout":
+		return say(p, "history.won.timeout", w, argSide("Loser", engineSide(r.Winner).Other()))
 	case "solo-tie":
 		return say(p, "history.won.solo-tie", w)
 	}

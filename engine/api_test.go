@@ -161,6 +161,24 @@ func TestResign(t *testing.T) {
 	assert.ErrorIs(t, g.Apply(Versailles, Choice{}), ErrGameOver)
 }
 
+// A loss on time is a logged move like a resignation: the opponent wins
+// with reason "timeout", and the move replays to the same state.
+func TestTimeOutIsAResultLikeAResignation(t *testing.T) {
+	g, _ := randomGame(t, 2, 10)
+	require.NoError(t, g.ApplyMove(Move{Side: Versailles, Timeout: true}))
+	require.NotNil(t, g.S.Result)
+	assert.Equal(t, Commune, g.S.Result.Winner)
+	assert.Equal(t, "timeout", g.S.Result.Reason)
+	assert.Equal(t, "engine.result.timeout", g.S.Result.Msg.ID)
+	assert.Empty(t, g.Prompts())
+	assert.ErrorIs(t, g.TimeOut(Commune), ErrGameOver)
+	raw, err := json.Marshal(Move{Side: Versailles, Timeout: true})
+	require.NoError(t, err)
+	var back Move
+	require.NoError(t, json.Unmarshal(raw, &back))
+	assert.True(t, back.Timeout)
+}
+
 // Deck files: a file that does not validate is rejected naming the card
 // and the field.
 func TestDeckValidation(t *testing.T) {

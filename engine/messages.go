@@ -226,6 +226,7 @@ var englishMessages = map[string]string{
 	"engine.result.solo-tie":        "Neither victory condition is met: the solo opponent ({{.Side}}) wins.",
 	"engine.result.tiebreak":        "Neither victory condition is met. Tiebreakers: Versailles {{.V}}, Commune {{.C}}. {{.Side}} wins.",
 	"engine.result.resigns":         "{{.Side}} resigns: {{.Winner}} wins.",
+	"engine.result.timeout":         "{{.Side}} ran out of time: {{.Winner}} wins.",
 }
 
 // englishPlurals are the engine's messages whose words depend on their

@@ -7,13 +7,17 @@ import (
 	"fmt"
 )
 
-// Move is one entry of a game's action log: a choice, an undo, or a
-// resignation by a side.
+// Move is one entry of a game's action log: a choice, an undo, a
+// resignation by a side, or a side's loss on time.
 type Move struct {
 	Side   Side   `json:"side"`
 	Choice Choice `json:"choice,omitempty"`
 	Undo   bool   `json:"undo,omitempty"`
 	Resign bool   `json:"resign,omitempty"`
+	// Timeout: Side ran out of time and the opponent claimed the win. The
+	// engine has no clock: whoever hosts the game decides when (the bot's
+	// pace); the move itself is as deterministic as a resignation.
+	Timeout bool `json:"timeout,omitempty"`
 	// Why is the solo opponent's explanation of its choice, a message in
 	// the players' languages, logged before the lines the choice makes.
 	Why *Msg `json:"why,omitempty"`
@@ -29,6 +33,8 @@ func (g *Game) ApplyMove(m Move) error {
 		return g.Undo(m.Side)
 	case m.Resign:
 		return g.Resign(m.Side)
+	case m.Timeout:
+		return g.TimeOut(m.Side)
 	case m.Why != nil:
 		return g.ApplyWithWhy(m.Side, m.Choice, *m.Why)
 	case m.Note != "":
@@ -54,15 +60,26 @@ func Replay(o Options, moves []Move) (*Game, error) {
 
 // Resign ends the game in the opponent's favour.
 func (g *Game) Resign(side Side) error {
+	return g.concede(side, "resigned", "engine.result.resigns")
+}
+
+// TimeOut ends the game in the opponent's favour because side ran out of
+// time (Reason "timeout"): a result like a resignation.
+func (g *Game) TimeOut(side Side) error {
+	return g.concede(side, "timeout", "engine.result.timeout")
+}
+
+// concede ends the game with side's loss for reason, logging the result.
+func (g *Game) concede(side Side, reason, id string) error {
 	if g.S.Result != nil {
 		return ErrGameOver
 	}
 	if side != Versailles && side != Commune {
-		return errors.New("resign: unknown side")
+		return errors.New(reason + ": unknown side")
 	}
 	w := side.Other()
-	g.S.Result = &Result{Winner: w, Reason: "resigned", VP: g.S.VP}
-	g.S.Result.setSummary(msg("engine.result.resigns", aSide("Side", side), aSide("Winner", w)))
+	g.S.Result = &Result{Winner: w, Reason: reason, VP: g.S.VP}
+	g.S.Result.setSummary(msg(id, aSide("Side", side), aSide("Winner", w)))
 	g.S.Undo = nil
 	g.beginMove()
 	defer g.endMove()

@@ -52,7 +52,7 @@ type Kind int8
 const (
 	Play    Kind = iota + 1 // the board after a play
 	Scoring                 // the board after a round's scoring (the last one ends the game)
-	Resign                  // a player resigned: the end
+	Resign                  // a player resigned or ran out of time: the end
 )
 
 // Delay is how long a frame of this kind stays up: a play briefly, a
@@ -138,7 +138,7 @@ func standing(moves []engine.Move) []engine.Move {
 			continue
 		}
 		for k := len(out) - 1; k >= 0; k-- {
-			if out[k].Side == m.Side && !out[k].Resign {
+			if out[k].Side == m.Side && !out[k].Resign && !out[k].Timeout {
 				out = append(out[:k], out[k+1:]...)
 				break
 			}
@@ -178,7 +178,7 @@ func (w *walker) run(o engine.Options, moves []engine.Move) (Summary, error) {
 		if m.Undo {
 			starts = false
 		}
-		if (starts || m.Resign) && w.open {
+		if (starts || m.Resign || m.Timeout) && w.open {
 			w.closePlay(g.ViewFor(engine.NoSide))
 		}
 		if starts {
@@ -190,7 +190,7 @@ func (w *walker) run(o engine.Options, moves []engine.Move) (Summary, error) {
 		if w.err != nil {
 			return w.sum, w.err
 		}
-		if m.Resign {
+		if m.Resign || m.Timeout {
 			v := g.ViewFor(engine.NoSide)
 			w.emit(Frame{Kind: Resign, Round: g.S.Round, Side: m.Side}, v)
 		}

@@ -106,6 +106,18 @@ func TestResignationFrame(t *testing.T) {
 	require.Equal(t, engine.Versailles, sum.Result.Winner)
 }
 
+// A loss on time ends the replay like a resignation.
+func TestTimeoutFrame(t *testing.T) {
+	o := engine.Options{Seed: 5, BotSide: engine.NoSide}
+	moves := append(randomGame(t, o, 5, 40), engine.Move{Side: engine.Versailles, Timeout: true})
+	var last Frame
+	sum, err := Walk(o, moves, func(f Frame, _ *engine.View) error { last = f; return nil })
+	require.NoError(t, err)
+	require.Equal(t, Resign, last.Kind)
+	require.Equal(t, engine.Commune, sum.Result.Winner)
+	require.Equal(t, "timeout", sum.Result.Reason)
+}
+
 // Undone clicks are not plays: a card played then taken back and another
 // played gives the frames of the log without the undo.
 func TestUndoneClicksAreNotPlays(t *testing.T) {
