@@ -100,6 +100,10 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) {
 		b.cmdHistory(ctx, i, opts)
 	case "stats":
 		b.cmdStats(ctx, i, opts)
+	case "away":
+		b.cmdAway(ctx, i, opts)
+	case "back":
+		b.cmdBack(ctx, i)
 	default:
 		b.replyEphemeral(i, helpText(b.privatePrinterOf(i)))
 	}
@@ -176,6 +180,17 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 	if variant == "" {
 		variant = string(engine.Standard)
 	}
+	paceName := o.str("pace")
+	if paceName == "" {
+		if set, err := b.Store.GuildSettings(ctx, i.GuildID); err == nil {
+			paceName = set.Pace
+		}
+	}
+	pc, ok := paceNamed(paceName)
+	if !ok {
+		b.replyEphemeral(i, p.T("cmd.new.bad-pace", nil))
+		return
+	}
 	side := o.str("side")
 	if side == "" || side == "random" {
 		side = "versailles"
@@ -190,7 +205,8 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 	}
 	players := []storage.Player{{Side: firstSide, UserID: first}, {Side: secondSide, UserID: opp}}
 	ng := storage.NewGame{GuildID: i.GuildID, ChannelID: i.ChannelID, Status: storage.StatusWaiting, Variant: variant,
-		Mode: storage.ModeTwoPlayer, BotSide: storage.NoSide, Seed: b.Seed(), CreatedBy: me, InviteeID: opp, Players: players}
+		Mode: storage.ModeTwoPlayer, BotSide: storage.NoSide, Seed: b.Seed(), CreatedBy: me, InviteeID: opp, Players: players,
+		Clock: newClock(pc)}
 	if admin {
 		// Acknowledge first: creating and starting the game writes to the
 		// database and draws the board.
@@ -217,7 +233,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 		}
 		b.editOriginal(i, msg{content: say(pub, "cmd.new.begins", argNum("Game", rec.ID),
 			argText("Versailles", playerNameIn(pub, rec, engine.Versailles)), argText("Commune", playerNameIn(pub, rec, engine.Commune)),
-			argText("Variant", variantPhrase(pub, variant)))})
+			argText("Variant", variantPhrase(pub, variant))) + "\n" + paceWords(pub, pc.Name)})
 		return
 	}
 	rec, err := b.createGame(ctx, ng)
@@ -230,7 +246,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, o options) {
 	}
 	pub := b.publicPrinter(i.GuildID)
 	text := say(pub, "cmd.new.challenge", argText("Opponent", mention(opp)), argText("Challenger", mention(me)),
-		argText("Variant", variantPhrase(pub, variant)), argSide("Side", engineSide(secondSide)))
+		argText("Variant", variantPhrase(pub, variant)), argSide("Side", engineSide(secondSide))) + "\n" + paceWords(pub, pc.Name)
 	b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
 		Content:         text,
 		Components:      challengeButtons(pub, rec.ID),
@@ -658,6 +674,17 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, o optio
 		if v, ok := o["clear_admin_role"]; ok && v.BoolValue() {
 			set.AdminRoleID = ""
 		}
+		if v, ok := o["pace"]; ok {
+			pc, found := paceNamed(v.StringValue())
+			if !found {
+				b.replyEphemeral(i, p.T("cmd.new.bad-pace", nil))
+				return
+			}
+			set.Pace = pc.Name
+			if pc.Base <= 0 {
+				set.Pace = ""
+			}
+		}
 		if v := o.str("language"); v != "" {
 			l, err := glossary.ParseLang(v)
 			if err != nil {
@@ -696,7 +723,8 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, o optio
 	if set.Language == "" {
 		langWhy = p.T("cmd.settings.lang-default", nil)
 	}
-	b.replyEphemeral(i, p.T(id, locale.Args{"Reminders": rem, "Role": role, "Language": lang.Name(), "Edition": lang.Edition(), "Why": langWhy}))
+	b.replyEphemeral(i, p.T(id, locale.Args{"Reminders": rem, "Role": role, "Language": lang.Name(), "Edition": lang.Edition(), "Why": langWhy})+
+		"\n"+p.T("cmd.settings.pace", locale.Args{"Pace": paceWords(p, set.Pace)}))
 }
 
 // createError is the answer to a game that could not be created.

@@ -98,6 +98,8 @@ func Commands() []*discordgo.ApplicationCommand {
 	reminder.MinValue, reminder.MaxValue = &minReminder, 24*14
 	game := opt(integer, "game")
 	game.MinValue = &oneGame
+	awayDays := opt(integer, "days")
+	awayDays.MinValue, awayDays.MaxValue = &oneGame, float64(awayBudget/day)
 	card := required(opt(str, "name"))
 	card.Autocomplete = true
 	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
@@ -112,6 +114,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				withChoices(opt(str, "side"), newSide),
 				withChoices(opt(str, "variant"), variantChoices()),
 				opt(user, "player"),
+				withChoices(opt(str, "pace"), paceChoices()),
 			),
 			sub("solo", required(withChoices(opt(str, "side"), sideChoices()))),
 			sub("ai",
@@ -135,12 +138,15 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(discordgo.ApplicationCommandOptionRole, "admin_role"),
 				opt(discordgo.ApplicationCommandOptionBoolean, "clear_admin_role"),
 				withChoices(opt(str, "language"), languageChoices()),
+				withChoices(opt(str, "pace"), paceChoices()),
 			),
 			sub("replay", game),
 			sub("analysis", game),
 			sub("history", opt(user, "member")),
 			sub("stats", opt(user, "member")),
 			sub("notify", withChoices(opt(str, "how"), notifyChoices())),
+			sub("away", required(awayDays)),
+			sub("back"),
 			sub("help"),
 		},
 	}

@@ -53,6 +53,8 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 		b.onRematch(ctx, i, id)
 	case verbAnalysis:
 		b.onAnalysisButton(ctx, i, id)
+	case verbClaim, verbMoreTime, verbWait:
+		b.onClockAnswer(ctx, i, id)
 	}
 }
 
@@ -355,6 +357,7 @@ func (b *Bot) startGame(ctx context.Context, rec storage.Game, players []storage
 	if err != nil {
 		return rec, nil, err
 	}
+	rec = b.startClock(ctx, rec, decidingOf(g))
 	replies, err := b.soloReplies(g)
 	if err != nil {
 		return rec, nil, err

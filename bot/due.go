@@ -48,6 +48,9 @@ const (
 	// dueRemind: the players who must decide are reminded (the server's
 	// interval after the last move, or after the last reminder).
 	dueRemind = "remind"
+	// dueClockWarn, dueClockOut (clock.go): a side's time is 80 % used,
+	// or all used.
+
 	// dueResume: looked at once at the next start: the solo opponent's or
 	// the AI's turn a stop may have interrupted, a start whose first
 	// publication may not have been stored. Never run by the periodic
@@ -63,7 +66,7 @@ type dueHandler struct {
 
 // dueKinds are the kinds the periodic pass runs, in this order.
 func (b *Bot) dueKinds() []dueHandler {
-	return []dueHandler{{dueExpire, b.expireDue}, {dueRemind, b.remindDue}, {dueDigest, b.digestDue}}
+	return []dueHandler{{dueExpire, b.expireDue}, {dueRemind, b.remindDue}, {dueDigest, b.digestDue}, {dueClockWarn, b.clockWarnDue}, {dueClockOut, b.clockOutDue}}
 }
 
 // gameNow is what a write leaves a game at, for dueWork.
@@ -76,6 +79,8 @@ type gameNow struct {
 	// started: the write is the game's start (its first publication is
 	// stored separately).
 	started bool
+	// clock: the clock's due work after the write (clock.go), if it has one.
+	clock []storage.Due
 }
 
 // decidingOf lists the sides g waits for.
@@ -117,7 +122,7 @@ func (b *Bot) dueWork(ctx context.Context, w gameNow) []storage.Due {
 	if w.started || auto {
 		out = append(out, storage.Due{Kind: dueResume})
 	}
-	return out
+	return append(out, w.clock...)
 }
 
 // reminderInterval is the guild's reminder interval (the default if its

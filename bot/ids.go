@@ -32,6 +32,11 @@ const (
 	verbUndo     = "undo"     // the deciding player's own Undo button
 	verbRematch  = "rematch"  // a finished game's Rematch button
 	verbAnalysis = "analysis" // a finished game's "What decided this game?" button
+	// The answers to a side's end of time (clock.go): side = the side out
+	// of time.
+	verbClaim    = "claim"    // claim the win
+	verbMoreTime = "moretime" // give one more day
+	verbWait     = "wait"     // keep waiting
 )
 
 // idShape is what a kind of custom_id carries after its game.
@@ -51,6 +56,7 @@ const (
 var idKinds = map[string]idShape{
 	verbTurn: idGame, verbHand: idGame, verbAccept: idGame, verbDecline: idGame, verbRematch: idGame, verbAnalysis: idGame,
 	verbUndoOK: idVersionSide, verbUndoNo: idVersionSide, verbUndo: idVersionSide, verbResign: idVersionSide,
+	verbClaim: idVersionSide, verbMoreTime: idVersionSide, verbWait: idVersionSide,
 	verbChoose: idVersionArg, verbSelect: idVersionArg,
 }
 

@@ -60,7 +60,9 @@ func (b *Bot) persist(ctx context.Context, rec storage.Game, st step) (storage.G
 		mv.Status = storage.StatusFinished
 		mv.Result = st.result
 	}
-	mv.Due = b.dueWork(ctx, gameNow{rec: rec, status: status, deciding: st.deciding})
+	var clockDue []storage.Due
+	mv.Clock, clockDue = b.clockMove(ctx, rec, st.move, st.deciding)
+	mv.Due = b.dueWork(ctx, gameNow{rec: rec, status: status, deciding: st.deciding, clock: clockDue})
 	rec, err = b.Store.ApplyMove(ctx, mv)
 	if err == nil && rec.Status == storage.StatusFinished {
 		b.recordResult(ctx, rec) // history, stats and ratings (history.go)

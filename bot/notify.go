@@ -57,6 +57,9 @@ const dueDigest = "digest"
 // notifyOf is how the member is told now that a game waits for them.
 // THE HOOK for anything that silences a member (time away).
 func (b *Bot) notifyOf(ctx context.Context, userID string) storage.Notify {
+	if b.isAway(ctx, userID) {
+		return storage.NotifyOff // away.go: nothing reaches a member who is away
+	}
 	p, err := b.Store.MemberPrefs(ctx, userID)
 	if err != nil {
 		b.Log.Warn("read notification preference", "user", userID, "err", err)

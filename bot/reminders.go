@@ -39,7 +39,8 @@ func (b *Bot) remindDue(ctx context.Context, d storage.Due) {
 		b.moveDue(ctx, d, time.Time{})
 	case !reminderDue(rec, interval, now):
 		b.moveDue(ctx, d, nextReminder(rec, interval))
-	case err != nil || g == nil || len(decidingUsers(rec, g)) == 0:
+	case err != nil || g == nil || len(decidingUsers(rec, g)) == len(b.awayOf(ctx, rec, g, now)):
+		// Nobody to remind (time away: away.go).
 		b.moveDue(ctx, d, now.Add(interval))
 	default:
 		b.remind(ctx, rec, g, interval, now)

@@ -74,7 +74,11 @@ func (b *Bot) waitingIn(p *locale.Printer, rec storage.Game, g *engine.Game) str
 			who = nil
 		}
 	}
-	return p.T("bot.waiting", locale.Args{"Who": strings.Join(parts, p.T("bot.waiting.sep", nil))})
+	out := p.T("bot.waiting", locale.Args{"Who": strings.Join(parts, p.T("bot.waiting.sep", nil))})
+	if line := b.clockLine(p, rec, g); line != "" {
+		out += "\n" + line
+	}
+	return out
 }
 
 // choiceDescription is a select option's second line: what a player on a
