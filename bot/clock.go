@@ -280,6 +280,9 @@ func (b *Bot) awaySpells(ctx context.Context, rec storage.Game, from time.Time) 
 			users = append(users, p.UserID)
 		}
 	}
+	if len(users) == 0 || b.Store == nil {
+		return nil
+	}
 	spells, err := b.Store.AwaySpells(ctx, from, users...)
 	if err != nil {
 		b.Log.Warn("read time away", "game", rec.ID, "err", err)
@@ -470,16 +473,17 @@ func (b *Bot) offerClaim(rec storage.Game, side engine.Side) {
 // claimButtons: claim the win, one more day, keep waiting (the last two
 // only while the offer is open).
 func claimButtons(p *locale.Printer, rec storage.Game, side engine.Side, all bool) []discordgo.MessageComponent {
-	id := func(verb string) string {
-		return customID{Verb: verb, Game: rec.ID, Version: rec.StateVersion, Side: side.Key()}.String()
-	}
+	key := side.Key()
+	claim := customID{Verb: verbClaim, Game: rec.ID, Version: rec.StateVersion, Side: key}.String()
+	more := customID{Verb: verbMoreTime, Game: rec.ID, Version: rec.StateVersion, Side: key}.String()
+	wait := customID{Verb: verbWait, Game: rec.ID, Version: rec.StateVersion, Side: key}.String()
 	row := []discordgo.MessageComponent{
-		discordgo.Button{Label: p.T("bot.clock.claim", nil), Style: discordgo.DangerButton, CustomID: id(verbClaim)},
+		discordgo.Button{Label: p.T("bot.clock.claim", nil), Style: discordgo.DangerButton, CustomID: claim},
 	}
 	if all {
 		row = append(row,
-			discordgo.Button{Label: p.T("bot.clock.more", nil), Style: discordgo.PrimaryButton, CustomID: id(verbMoreTime)},
-			discordgo.Button{Label: p.T("bot.clock.wait", nil), Style: discordgo.SecondaryButton, CustomID: id(verbWait)})
+			discordgo.Button{Label: p.T("bot.clock.more", nil), Style: discordgo.PrimaryButton, CustomID: more},
+			discordgo.Button{Label: p.T("bot.clock.wait", nil), Style: discordgo.SecondaryButton, CustomID: wait})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
@@ -490,19 +494,29 @@ func claimButtons(p *locale.Printer, rec storage.Game, side engine.Side, all boo
 func (b *Bot) onClockAnswer(ctx context.Context, i *discordgo.Interaction, id customID) {
 	pp := b.privatePrinterOf(i)
 	side := id.side()
-	if !b.deferUpdate(i) {
+	// Authorised before anything: only the opponent, answered privately
+	// (the offer may be on a public message, if no DM could be sent).
+	if rec, g, err := b.loadGame(ctx, id.Game); err != nil || g == nil || !plays(rec, userID(i), side.Other()) {
+		b.replyEphemeral(i, pp.T("bot.clock.not-yours", nil))
+		return
+	}
+	if !b.deferEphemeral(i) {
 		return
 	}
 	unlock := b.lockGame(id.Game)
 	defer unlock()
 	rec, g, err := b.loadGame(ctx, id.Game)
-	if err != nil || g == nil || !plays(rec, userID(i), side.Other()) {
-		b.followupEphemeral(i, msg{content: pp.T("bot.clock.not-yours", nil)})
+	if err != nil || g == nil {
+		b.editOriginal(i, msg{content: gameNotRunningIn(pp, rec, err)})
 		return
 	}
 	c, _ := clockOf(rec)
-	if rec.Status != storage.StatusActive || c == nil {
+	if rec.Status != storage.StatusActive {
 		b.editOriginal(i, msg{content: gameNotRunningIn(pp, rec, nil)})
+		return
+	}
+	if c == nil {
+		b.editOriginal(i, msg{content: pp.T("bot.clock.none", locale.Args{"ID": rec.ID})})
 		return
 	}
 	c.begin(rec, decidingOf(g))
@@ -517,14 +531,14 @@ func (b *Bot) onClockAnswer(ctx context.Context, i *discordgo.Interaction, id cu
 	case verbClaim:
 		if _, err := b.commitPublishing(ctx, rec, g, engine.Move{Side: side, Timeout: true}, userID(i)); err != nil {
 			b.Log.Warn("claim on time", "game", rec.ID, "err", err)
-			b.followupEphemeral(i, msg{content: pp.T("bot.clock.failed", nil)})
+			b.editOriginal(i, msg{content: pp.T("bot.clock.failed", nil)})
 			return
 		}
 		b.editOriginal(i, msg{content: pp.T("bot.clock.claimed", locale.Args{"ID": rec.ID, "Side": pp.Side(side)})})
 	case verbMoreTime:
 		c.Left[s], c.Since[s], c.Offered[s], c.Warned[s] = ms(oneMoreDay), now, false, true
 		if _, ok := b.setClock(ctx, rec, c); !ok {
-			b.followupEphemeral(i, msg{content: pp.T("bot.clock.failed", nil)})
+			b.editOriginal(i, msg{content: pp.T("bot.clock.failed", nil)})
 			return
 		}
 		b.editOriginal(i, msg{content: pp.T("bot.clock.gave-day", locale.Args{"ID": rec.ID, "Side": pp.Side(side)})})
@@ -532,7 +546,7 @@ func (b *Bot) onClockAnswer(ctx context.Context, i *discordgo.Interaction, id cu
 			p := b.userPrinter(user, rec.GuildID)
 			_, _ = b.sendDM(user, msg{content: p.T("bot.clock.given-day", locale.Args{"ID": rec.ID, "Channel": "<#" + rec.ChannelID + ">"})})
 		}
-	default: // keep waiting: the claim stays possible from this message
+	default: // keep waiting: the claim stays possible from here
 		b.editOriginal(i, msg{content: pp.T("bot.clock.waiting", locale.Args{"ID": rec.ID, "Side": pp.Side(side)}), comps: claimButtons(pp, rec, side, false)})
 	}
 }
