@@ -510,6 +510,9 @@ func (b *Bot) onClockAnswer(ctx context.Context, i *discordgo.Interaction, id cu
 		b.editOriginal(i, msg{content: gameNotRunningIn(pp, rec, err)})
 		return
 	}
+	// The answer speaks as the offer did (the offer is a DM: the member's
+	// language in the game's server).
+	pp = b.userPrinter(userID(i), rec.GuildID)
 	c, _ := clockOf(rec)
 	if rec.Status != storage.StatusActive {
 		b.editOriginal(i, msg{content: gameNotRunningIn(pp, rec, nil)})
@@ -541,11 +544,13 @@ func (b *Bot) onClockAnswer(ctx context.Context, i *discordgo.Interaction, id cu
 			b.editOriginal(i, msg{content: pp.T("bot.clock.failed", nil)})
 			return
 		}
-		b.editOriginal(i, msg{content: pp.T("bot.clock.gave-day", locale.Args{"ID": rec.ID, "Side": pp.Side(side)})})
 		if user := sideUser(rec, side); user != "" {
 			p := b.userPrinter(user, rec.GuildID)
-			_, _ = b.sendDM(user, msg{content: p.T("bot.clock.given-day", locale.Args{"ID": rec.ID, "Channel": "<#" + rec.ChannelID + ">"})})
+			if _, err := b.sendDM(user, msg{content: p.T("bot.clock.given-day", locale.Args{"ID": rec.ID, "Channel": "<#" + rec.ChannelID + ">"})}); err != nil {
+				b.Log.Warn("tell of one more day", "game", rec.ID, "err", err)
+			}
 		}
+		b.editOriginal(i, msg{content: pp.T("bot.clock.gave-day", locale.Args{"ID": rec.ID, "Side": pp.Side(side)})})
 	default: // keep waiting: the claim stays possible from here
 		b.editOriginal(i, msg{content: pp.T("bot.clock.waiting", locale.Args{"ID": rec.ID, "Side": pp.Side(side)}), comps: claimButtons(pp, rec, side, false)})
 	}
