@@ -126,6 +126,15 @@ func newClock(p pace) []byte {
 	return raw
 }
 
+// rematchClock is a rematch's clock: the finished game's pace, fresh.
+func rematchClock(rec storage.Game) []byte {
+	c, err := clockOf(rec)
+	if err != nil || c == nil {
+		return nil
+	}
+	return newClock(c.pace())
+}
+
 // clockOf reads a game's clock (nil, nil: none).
 func clockOf(rec storage.Game) (*gameClock, error) {
 	if len(rec.Clock) == 0 {

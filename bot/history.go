@@ -542,7 +542,7 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 	}
 	g, err := b.createGame(ctx, storage.NewGame{GuildID: rec.GuildID, ChannelID: rec.ChannelID, Status: storage.StatusWaiting,
 		Variant: rec.Variant, Mode: storage.ModeTwoPlayer, BotSide: storage.NoSide, Seed: b.Seed(), CreatedBy: me, InviteeID: opp,
-		Players: []storage.Player{{Side: newMine, UserID: me}, {Side: newTheirs, UserID: opp}}})
+		Players: []storage.Player{{Side: newMine, UserID: me}, {Side: newTheirs, UserID: opp}}, Clock: rematchClock(rec)})
 	if err != nil {
 		if !errors.Is(err, storage.ErrChannelBusy) {
 			b.Log.Error("create rematch", "game", rec.ID, "err", err)
