@@ -103,7 +103,8 @@ func (t Turning) Swing() float64 { return t.After - t.Before }
 // Analysis is a finished game explained.
 type Analysis struct {
 	Points []Point `json:"decisions"`
-	// Winner of the game; Resigned: it ended by a resignation.
+	// Winner of the game; Resigned: it ended by a resignation (not a
+	// loss on time).
 	Winner     engine.Side `json:"-"`
 	WinnerName string      `json:"winner"`
 	Resigned   bool        `json:"resigned"`
@@ -145,7 +146,7 @@ func Analyse(ctx context.Context, o engine.Options, moves []engine.Move, cfg Con
 	total := 0
 	for _, k := range idx {
 		m := moves[k]
-		if !m.Resign {
+		if !m.Resign && !m.Timeout {
 			if p, ok := g.PromptFor(m.Side); ok && len(p.Choices) > 1 {
 				total++
 			}
@@ -170,7 +171,7 @@ func Analyse(ctx context.Context, o engine.Options, moves []engine.Move, cfg Con
 	})
 	for _, k := range idx {
 		m := moves[k]
-		if p, ok := g.PromptFor(m.Side); ok && !m.Resign && len(p.Choices) > 1 {
+		if p, ok := g.PromptFor(m.Side); ok && !m.Resign && !m.Timeout && len(p.Choices) > 1 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
@@ -305,7 +306,7 @@ func standing(moves []engine.Move) []int {
 			continue
 		}
 		for j := len(out) - 1; j >= 0; j-- {
-			if mv := moves[out[j]]; mv.Side == m.Side && !mv.Resign {
+			if mv := moves[out[j]]; mv.Side == m.Side && !mv.Resign && !mv.Timeout {
 				out = append(out[:j], out[j+1:]...)
 				break
 			}

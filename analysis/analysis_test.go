@@ -168,6 +168,17 @@ func TestAnalyseRefusesUnfinishedAndSoloGames(t *testing.T) {
 	assert.ErrorIs(t, err, ErrSolo)
 }
 
+// A game lost on time is analysed like one resigned: the loss on time is
+// not a decision.
+func TestAnalyseAGameLostOnTime(t *testing.T) {
+	o, moves := randomGame(t, 9)
+	moves = append(moves[:len(moves)/3:len(moves)/3], engine.Move{Side: engine.Commune, Timeout: true})
+	a, err := Analyse(context.Background(), o, moves, quick, nil)
+	require.NoError(t, err)
+	assert.Equal(t, engine.Versailles, a.Winner)
+	assert.False(t, a.Resigned)
+}
+
 // An undone move is not a decision of the game: the analysis of a log
 // with an undo is the analysis of the log without the undone move.
 func TestAnalyseSkipsUndoneMoves(t *testing.T) {
