@@ -452,7 +452,7 @@ func (b *Bot) clockOutDue(ctx context.Context, d storage.Due) {
 		b.moveDue(ctx, d, now.Add(r))
 		return
 	}
-	c.Offered[s] = true
+	c.Offered[s], c.Warned[s] = true, true // no warning after the offer
 	if rec, ok = b.setClock(ctx, rec, c); !ok {
 		return
 	}
