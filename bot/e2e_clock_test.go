@@ -318,3 +318,35 @@ func TestE2EAwayStopsClocksAndReminders(t *testing.T) {
 	h.b.Remind(h.ctx)
 	assert.NotNil(t, h.offerFor(alice), "bob's time ran out once he was back")
 }
+
+// An undo gives back the time of the move undone: the side's clock is
+// what it was before the move (without the increment), and runs again.
+func TestE2EClockUndoGivesBackTheTime(t *testing.T) {
+	t.Parallel()
+	h := newHarnessWith(t, newStubPictures(), defaultGuild())
+	rec, _ := h.startPaced(chanID, "brisk")
+	h.clock.Advance(5 * time.Hour)
+	h.takeTurn(alice, chanID, rand.New(rand.NewPCG(9, 9))) // her objective, after 5 hours
+	c := h.clockOf(rec.ID)
+	require.True(t, c.Since[engine.Versailles].IsZero())
+	assert.InDelta(t, float64(23*time.Hour), float64(time.Duration(c.Left[engine.Versailles])*time.Millisecond), float64(5*time.Minute), "19 h + 4 h")
+	require.True(t, h.engineGame(h.gameByID(rec.ID)).CanUndo(engine.Versailles))
+
+	h.clock.Advance(time.Hour)
+	before := h.gameByID(rec.ID).StateVersion
+	ui, _ := h.command(alice, guildID, chanID, fakediscord.SubCmd("undo"))
+	h.settled(ui)
+	// Her turn is over: Bob is asked, and allows it.
+	ask, err := h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
+		return m.ChannelID == chanID && strings.Contains(m.Content, "asks to take back")
+	})
+	require.NoError(t, err)
+	_, err = h.srv.ClickLabel(bob, ask, "Allow undo").WaitResponse(h.ctx)
+	require.NoError(t, err)
+	require.True(t, h.srv.WaitFor(h.ctx, func() bool { return h.gameByID(rec.ID).StateVersion == before+1 }), "undone")
+	c = h.clockOf(rec.ID)
+	assert.False(t, c.Since[engine.Versailles].IsZero(), "her clock runs again")
+	assert.InDelta(t, float64(24*time.Hour), float64(time.Duration(c.Left[engine.Versailles])*time.Millisecond), float64(5*time.Minute),
+		"the time before her move, without its increment")
+	assert.Regexp(t, `Versailles to decide · (1 d|23 h 5\d min) left`, h.status(carol))
+}

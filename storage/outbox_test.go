@@ -206,7 +206,9 @@ func TestMigrationToOutboxKeepsGames(t *testing.T) {
 
 	// Back to schema version 3, as an older rfop left it.
 	raw := rawDB(t, path)
-	_, err = raw.Exec(`DROP TABLE member_prefs; ALTER TABLE games DROP COLUMN reminders; DROP TABLE analyses; DROP TABLE maintenance; DROP TABLE schedule; ALTER TABLE games DROP COLUMN shard_key;
+	_, err = raw.Exec(`DROP TABLE away; ALTER TABLE games DROP COLUMN clock; ALTER TABLE guild_settings DROP COLUMN pace;
+		DROP TABLE member_prefs; ALTER TABLE games DROP COLUMN reminders;
+		DROP TABLE analyses; DROP TABLE maintenance; DROP TABLE schedule; ALTER TABLE games DROP COLUMN shard_key;
 		DROP TABLE user_locales; DROP TABLE guild_locales;
 		ALTER TABLE guild_settings DROP COLUMN language_chosen;
 		DROP TABLE shard_incarnations; DROP TABLE outbox_leases; DROP TABLE outbox; PRAGMA user_version = 3`)
