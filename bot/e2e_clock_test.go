@@ -230,6 +230,14 @@ func TestE2EClockRunsOutWarningOnceThenClaim(t *testing.T) {
 	assert.Equal(t, 1, r.Wins, "rated like a resignation")
 	_, resp = h.command(carol, guildID, chanID, fakediscord.SubCmd("history"))
 	assert.Contains(t, resp.Content, "a dépassé son temps", "the history says how it ended")
+
+	// The server's default pace is for games between members: a solo
+	// game has no clock.
+	si, _ := h.command(carol, guildID, chan2ID, fakediscord.SubCmd("solo", fakediscord.StrArg("side", "commune")))
+	h.settled(si)
+	solo := h.game(chan2ID)
+	assert.Equal(t, storage.ModeSolo, solo.Mode)
+	assert.Nil(t, solo.Clock, "no clock against the solo opponent")
 }
 
 // One more day: the side out of time gets a day, its player is told, and
