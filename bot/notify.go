@@ -257,18 +257,15 @@ func (b *Bot) waitingFor(ctx context.Context, userID string, now time.Time) ([]w
 		return nil, err
 	}
 	var out []waitingGame
-	for _, rec := range games {
-		if rec.GuildID == "" || now.Sub(rec.LastActionAt) >= digestSpan {
+	for _, listed := range games {
+		if listed.GuildID == "" || now.Sub(listed.LastActionAt) >= digestSpan {
 			continue
 		}
-		deck, err := b.deckOf(ctx, rec)
+		// A listing holds no state (storage: lists never load states): the
+		// game is read, and checked, as for play.
+		rec, g, err := b.loadGame(ctx, listed.ID)
 		if err != nil {
-			b.Log.Warn("digest: load deck", "game", rec.ID, "err", err)
-			continue
-		}
-		g, err := engine.Load(rec.State, deck)
-		if err != nil {
-			b.Log.Warn("digest: load game", "game", rec.ID, "err", err)
+			b.Log.Warn("digest: load game", "game", listed.ID, "err", err)
 			continue
 		}
 		for _, p := range g.Prompts() {
