@@ -39,7 +39,7 @@ var (
 // subcommandContexts lists where each subcommand may be used.
 var subcommandContexts = map[string][]discordgo.InteractionContextType{
 	"solo": everywhere, "ai": everywhere, "hint": everywhere, "status": everywhere, "history": everywhere,
-	"stats": everywhere, "help": everywhere, "rules": everywhere, "card": everywhere, "notify": everywhere,
+	"stats": everywhere, "help": everywhere, "rules": everywhere, "card": everywhere, "notify": everywhere, "away": everywhere, "back": everywhere,
 	"board": whereGames, "hand": whereGames, "turn": whereGames, "log": whereGames, "resign": whereGames,
 	"undo": whereGames, "abandon": whereGames, "replay": whereGames, "analysis": whereGames,
 	"new": serverOnly, "settings": serverOnly,

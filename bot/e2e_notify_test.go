@@ -221,7 +221,7 @@ func TestE2ERegistrationForServerAndUserInstalls(t *testing.T) {
 	server := []discordgo.InteractionContextType{0}
 	want := map[string][]discordgo.InteractionContextType{
 		"solo": all, "ai": all, "hint": all, "status": all, "history": all, "stats": all, "help": all,
-		"rules": all, "card": all, "notify": all,
+		"rules": all, "card": all, "notify": all, "away": all, "back": all,
 		"board": games, "hand": games, "turn": games, "log": games, "resign": games, "undo": games,
 		"abandon": games, "replay": games, "analysis": games,
 		"new": server, "settings": server,
