@@ -153,6 +153,83 @@ func TestUndo(t *testing.T) {
 	})
 }
 
+// An undo point belongs to its game: the game reuses its memory for the
+// next one, so a clone (which shares the point's base) and a game after
+// an undo (whose new point keeps the old base) must see nothing of that.
+// A clone saved at every decision saves the same after the original has
+// played on, and its own undo chain stays its own.
+func TestUndoPointsAreNotSharedWithClones(t *testing.T) {
+	g, err := New(Options{Seed: 21, BotSide: NoSide})
+	require.NoError(t, err)
+	r := rand.New(rand.NewPCG(21, 3))
+	type kept struct {
+		c    *Game
+		save string
+	}
+	var clones []kept
+	undos := 0
+	for i := 0; i < 400; i++ {
+		m, ok := g.RandomMove(r)
+		if !ok {
+			break
+		}
+		if i%3 == 0 {
+			c := g.Clone()
+			b, err := c.Save()
+			require.NoError(t, err)
+			clones = append(clones, kept{c, string(b)})
+		}
+		require.NoError(t, g.ApplyMove(m))
+		if i%7 == 0 && g.CanUndo(m.Side) {
+			require.NoError(t, g.Undo(m.Side))
+			undos++
+		}
+	}
+	require.NotZero(t, undos)
+	for i, k := range clones {
+		b, err := k.c.Save()
+		require.NoError(t, err)
+		require.JSONEq(t, k.save, string(b), "clone %d changed by the original's later moves", i)
+	}
+	// A clone with an undo chain and its own clones each add a choice to
+	// the chain; then the first adds a second and takes it back: it is
+	// where the clone that made only the same first choice is (the replay
+	// of its chain reads its own choices).
+	chains := 0
+	position := func(g *Game) string {
+		s := g.S.clone(false)
+		s.Version = 0
+		b, err := json.Marshal(s)
+		require.NoError(t, err)
+		return string(b)
+	}
+	for i, k := range clones {
+		c := k.c
+		ps := c.Prompts()
+		if len(ps) != 1 || !c.CanUndo(ps[0].Side) || len(ps[0].Choices) < 2 {
+			continue
+		}
+		d, e := c.Clone(), c.Clone()
+		p := ps[0] // c's prompts change when c moves
+		side := p.Side
+		require.NoError(t, c.Apply(side, p.Choices[0]))
+		require.NoError(t, e.Apply(side, p.Choices[0]))
+		require.NoError(t, d.Apply(side, p.Choices[len(p.Choices)-1]))
+		p2, ok := c.PromptFor(side)
+		if !ok || !c.CanUndo(side) {
+			continue
+		}
+		require.NoError(t, c.Apply(side, p2.Choices[0]))
+		if !c.CanUndo(side) {
+			continue
+		}
+		require.NoError(t, c.Undo(side))
+		require.Equal(t, position(e), position(c), "clone %d: took back its own last choice", i)
+		chains++
+	}
+	require.NotZero(t, chains)
+}
+
 func TestResign(t *testing.T) {
 	g, _ := randomGame(t, 2, 10)
 	require.NoError(t, g.Resign(Commune))

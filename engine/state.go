@@ -161,6 +161,10 @@ type Game struct {
 	moveFrom int
 	// observer receives checkpoints (SetObserver); not part of the state.
 	observer func(Checkpoint)
+	// undoMine is the allocation of the current undo point when nothing but
+	// this game refers to it (Clone shares it): beginUndo reuses it. Code
+	// outside the engine copies a game with Clone, never by assigning S.
+	undoMine *undoAlloc
 	// sim marks a simulation (InfoSet.Sample and its clones): no log, no
 	// undo point, so search playouts cost only the rules.
 	sim bool
@@ -344,6 +348,7 @@ func Load(b []byte, deck *Deck) (*Game, error) {
 func (g *Game) Clone() *Game {
 	c := &Game{deck: g.deck, sim: g.sim}
 	c.S = g.S.clone(!g.sim)
+	g.undoMine = nil // the clone's undo point shares the base
 	return c
 }
 
@@ -361,16 +366,42 @@ func cp8(a []int8) []int8 {
 // the next; a nil list stays nil and an empty one empty (Save writes null
 // and [] for them), as cp8 copied them.
 func (s *State) clone(withLog bool) State {
-	c := *s
-	lists := [...]*[]int8{&c.Deck, &c.Removed, &c.OutOfGame, &c.ObjDeck, &c.ObjOut,
+	var c State
+	s.cloneInto(&c, nil, nil, nil)
+	if withLog {
+		c.Log = s.Log[:len(s.Log):len(s.Log)]
+	}
+	if withLog && s.Undo != nil {
+		u := *s.Undo
+		u.Choices = u.Choices[:len(u.Choices):len(u.Choices)] // an append must not write into s's room
+		c.Undo = &u
+	}
+	return c
+}
+
+// cloneInto copies the state without log and undo point into c, taking
+// the memory of its lists from *lists, *discard and *stack when they are
+// large enough (and leaving there what it allocated): an undo point
+// reuses its base's.
+func (s *State) cloneInto(c *State, lists *[]int8, discard *[]DiscardEntry, stack *[]Frame) {
+	*c = *s
+	ls := [...]*[]int8{&c.Deck, &c.Removed, &c.OutOfGame, &c.ObjDeck, &c.ObjOut,
 		&c.Hand[0], &c.Hand[1], &c.SetAside[0], &c.SetAside[1],
 		&c.ObjOffer[0], &c.ObjOffer[1], &c.Fulfilled[0], &c.Fulfilled[1]}
 	n := 0
-	for _, l := range lists {
+	for _, l := range ls {
 		n += len(*l)
 	}
-	buf := make([]int8, n)
-	for _, l := range lists {
+	var buf []int8
+	if lists != nil && cap(*lists) >= n {
+		buf = (*lists)[:n]
+	} else {
+		buf = make([]int8, n)
+		if lists != nil {
+			*lists = buf
+		}
+	}
+	for _, l := range ls {
 		if *l == nil {
 			continue
 		}
@@ -379,21 +410,34 @@ func (s *State) clone(withLog bool) State {
 	}
 	// An empty pile or stack is copied as nil, as it always was: undo
 	// points (clones) are saved, and a stored game must match its replay.
-	c.Discard = append([]DiscardEntry(nil), s.Discard...)
-	c.Stack = append([]Frame(nil), s.Stack...)
-	if withLog {
-		c.Log = s.Log[:len(s.Log):len(s.Log)]
-	} else {
-		c.Log = nil
+	c.Discard = nil
+	if len(s.Discard) > 0 {
+		var d []DiscardEntry
+		if discard != nil {
+			d = *discard
+		}
+		d = append(d[:0], s.Discard...)
+		if discard != nil {
+			*discard = d
+		}
+		c.Discard = d[:len(d):len(d)]
 	}
+	c.Stack = nil
+	if len(s.Stack) > 0 {
+		var f []Frame
+		if stack != nil {
+			f = *stack
+		}
+		f = append(f[:0], s.Stack...)
+		if stack != nil {
+			*stack = f
+		}
+		c.Stack = f[:len(f):len(f)]
+	}
+	c.Log = nil
 	if s.Result != nil {
 		r := *s.Result
 		c.Result = &r
 	}
 	c.Undo = nil
-	if withLog && s.Undo != nil {
-		u := *s.Undo
-		c.Undo = &u
-	}
-	return c
 }

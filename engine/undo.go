@@ -20,16 +20,31 @@ func (g *Game) canUndo(side Side) bool {
 // CanUndo reports whether side may take back its last choice now.
 func (g *Game) CanUndo(side Side) bool { return g.canUndo(side) }
 
+// undoAlloc is an undo point with its base and room for a few choices,
+// in one allocation, plus the buffers of the base's lists.
+type undoAlloc struct {
+	u       UndoPoint
+	base    State
+	ch      [4]Choice
+	lists   []int8
+	discard []DiscardEntry
+	stack   []Frame
+}
+
 func (g *Game) beginUndo(side Side) {
 	if u := g.S.Undo; u != nil && u.Side == side {
 		return
 	}
-	// One allocation for the point and its base, room for a few choices.
-	a := &struct {
-		u    UndoPoint
-		base State
-		ch   [4]Choice
-	}{base: g.S.clone(false)}
+	// The undo point being replaced is dropped: when no one else can see it
+	// (Game.undoMine), it is reused, base and lists, so a game that
+	// alternates sides allocates no undo point per decision.
+	a := g.undoMine
+	if a == nil {
+		a = new(undoAlloc)
+		g.undoMine = a
+	}
+	g.S.cloneInto(&a.base, &a.lists, &a.discard, &a.stack)
+	a.ch = [4]Choice{}
 	a.u = UndoPoint{Side: side, Base: &a.base, LogLen: len(g.S.Log), Choices: a.ch[:0]}
 	g.S.Undo = &a.u
 }
@@ -52,6 +67,7 @@ func (g *Game) Undo(side Side) error {
 	}
 	u := g.S.Undo
 	ver := g.S.Version
+	g.undoMine = nil // the new point below keeps u's base
 	g.beginMove()
 	defer g.endMove()
 	log := g.S.Log[:u.LogLen:u.LogLen]
