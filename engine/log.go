@@ -142,12 +142,21 @@ func (g *Game) cardName(n int) string {
 
 // LogSince returns the entries after seq visible to viewer (NoSide: public only).
 func (g *Game) LogSince(seq int, viewer Side) []LogEntry {
-	var out []LogEntry
+	return g.appendLogSince(nil, seq, viewer)
+}
+
+// appendLogSince appends LogSince's entries to out (cut to length 0). The
+// result is nil only when there is no entry after seq at all, visible or
+// not, as LogSince always returned.
+func (g *Game) appendLogSince(out []LogEntry, seq int, viewer Side) []LogEntry {
 	log := g.S.Log
 	if seq > 0 && seq <= len(log) {
 		log = log[seq:] // Seq is the 1-based position
 	}
-	if len(log) > 0 {
+	if len(log) == 0 {
+		return nil
+	}
+	if out == nil {
 		out = make([]LogEntry, 0, len(log)) // one allocation (a view is made after every move)
 	}
 	for _, e := range log {

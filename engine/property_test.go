@@ -84,6 +84,45 @@ func assertNoLeak(t *testing.T, g *Game) {
 	}
 }
 
+// A view written into a reused View (ViewInto: rfop selfplay looks at
+// every position through it) is the view ViewSince makes afresh, value
+// and JSON, whatever the View held before: for every viewer, at every
+// decision of games of both variants and a solo game, from the start of
+// the log and from a later line.
+func TestViewIntoEqualsAFreshView(t *testing.T) {
+	for _, o := range []Options{{Seed: 5, BotSide: NoSide}, {Seed: 6, Variant: Censorship, BotSide: NoSide}, {Seed: 7, BotSide: Commune}} {
+		g, err := New(o)
+		require.NoError(t, err)
+		r := rand.New(rand.NewPCG(uint64(o.Seed), 9))
+		var reused [3]View // one per viewer, as selfplay keeps them
+		for n := 0; g.S.Result == nil || n == 0; n++ {
+			for i, viewer := range []Side{Versailles, Commune, NoSide} {
+				for _, seq := range []int{0, len(g.S.Log) / 2, len(g.S.Log), len(g.S.Log) + 3} {
+					want := g.ViewSince(viewer, seq)
+					g.ViewInto(&reused[i], viewer, seq)
+					require.Equal(t, want, reused[i], "%+v decision %d, %s from line %d", o, n, viewer, seq)
+					wb, err := json.Marshal(want)
+					require.NoError(t, err)
+					gb, err := json.Marshal(reused[i])
+					require.NoError(t, err)
+					require.Equal(t, string(wb), string(gb))
+				}
+			}
+			if g.S.Result != nil {
+				break
+			}
+			ps := g.Prompts()
+			p := ps[r.IntN(len(ps))]
+			if p.Side == g.S.BotSide {
+				require.NoError(t, g.Apply(p.Side, p.Choices[0]))
+			} else {
+				require.NoError(t, g.Apply(p.Side, p.Choices[r.IntN(len(p.Choices))]))
+			}
+			require.Less(t, n, 3000)
+		}
+	}
+}
+
 // BenchmarkReplay100 rebuilds a game from its options and a log of 100
 // decisions (engine.Replay: what the bot does for a board's summary, an
 // integrity check and a resumed game; goal ≤ 0.3 ms on one core).

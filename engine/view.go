@@ -60,45 +60,80 @@ func (g *Game) ViewFor(viewer Side) View { return g.ViewSince(viewer, 0) }
 // ViewSince is ViewFor with only the log lines after seq (cheap for
 // callers that follow a game move by move).
 func (g *Game) ViewSince(viewer Side, seq int) View {
-	v := g.viewState(viewer, seq)
-	ps := g.Prompts()
-	if len(ps) > 0 {
-		v.Deciding = make([]Deciding, len(ps))
-		for i, p := range ps {
-			v.Deciding[i] = Deciding{Side: p.Side, Kind: p.Kind}
-		}
-	}
+	var v View
+	g.ViewInto(&v, viewer, seq)
 	return v
+}
+
+// ViewInto is ViewSince written into *v, reusing the memory of its lists
+// (hand, log, discard pile...): a caller that looks at every position of
+// a game, such as rfop selfplay's checks, allocates no view per move. The
+// result equals ViewSince's; it shares v's lists, so a View kept from an
+// earlier call must not be passed again.
+func (g *Game) ViewInto(v *View, viewer Side, seq int) {
+	g.viewInto(v, viewer, seq)
+	ps := g.Prompts()
+	v.Deciding = v.Deciding[:0]
+	if len(ps) == 0 {
+		v.Deciding = nil
+	}
+	for _, p := range ps {
+		v.Deciding = append(v.Deciding, Deciding{Side: p.Side, Kind: p.Kind})
+	}
 }
 
 // viewState is ViewSince without Deciding: it never reads the prompts, so
 // it may run in the middle of a move (checkpoints).
 func (g *Game) viewState(viewer Side, seq int) View {
+	var v View
+	g.viewInto(&v, viewer, seq)
+	return v
+}
+
+// viewInto is viewState into *v, reusing its lists.
+func (g *Game) viewInto(v *View, viewer Side, seq int) {
 	s := &g.S
-	v := View{
+	// Lists are kept aside so the assignment below can clear every field.
+	discard, fulfilled, hand, setAside, objOffer, log, deciding := v.Discard, v.Fulfilled, v.Hand, v.SetAside, v.ObjOffer, v.Log, v.Deciding
+	*v = View{
 		Viewer: viewer, Variant: s.Variant, BotSide: s.BotSide, Version: s.Version, Round: s.Round,
 		Cubes: s.Cubes, Disc: s.Disc, Pool: s.Pool, PoolCap: int8(s.PoolCap(Commune)), Track: s.Track, Bonus: s.Bonus,
 		Breached: s.Breached, Prussian: s.Prussian, OutOfPlay: s.OutOfPlay, Momentum: s.Momentum, VP: s.VP,
 		Initiative: s.Initiative, First: s.First, Plays: s.Plays,
-		DeckSize: len(s.Deck), Discard: append([]DiscardEntry(nil), s.Discard...), RemovedCards: len(s.Removed),
-		FCHeld: s.FCHeld, Result: s.Result,
+		DeckSize: len(s.Deck), RemovedCards: len(s.Removed),
+		FCHeld: s.FCHeld, Result: s.Result, Deciding: deciding,
+	}
+	// A list is nil where the state's is nil or (the pile) empty, as a
+	// fresh copy would be: clients see null and [] as they always did.
+	if len(s.Discard) > 0 {
+		v.Discard = append(discard[:0], s.Discard...)
 	}
 	for i := 0; i < 2; i++ {
 		v.HandSize[i] = len(s.Hand[i])
 		v.SetAsideSize[i] = len(s.SetAside[i])
-		v.Fulfilled[i] = cp8(s.Fulfilled[i])
+		v.Fulfilled[i] = copy8(fulfilled[i], s.Fulfilled[i])
 		side := Side(i)
 		if s.ObjRevealed || side == viewer || side == s.BotSide {
 			v.Objective[i] = s.Objective[i]
 		}
 	}
 	if viewer == Versailles || viewer == Commune {
-		v.Hand = cp8(s.Hand[viewer])
-		v.SetAside = cp8(s.SetAside[viewer])
-		v.ObjOffer = cp8(s.ObjOffer[viewer])
+		v.Hand = copy8(hand, s.Hand[viewer])
+		v.SetAside = copy8(setAside, s.SetAside[viewer])
+		v.ObjOffer = copy8(objOffer, s.ObjOffer[viewer])
 	}
-	v.Log = g.LogSince(seq, viewer)
-	return v
+	v.Log = g.appendLogSince(log[:0], seq, viewer)
+}
+
+// copy8 is cp8 into dst's memory when it is large enough.
+func copy8(dst, src []int8) []int8 {
+	if src == nil {
+		return nil
+	}
+	if dst == nil || cap(dst) < len(src) {
+		return cp8(src)
+	}
+	return append(dst[:0], src...)
 }
 
 // Dimension controller from a view (for clients such as the renderer).

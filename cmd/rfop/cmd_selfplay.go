@@ -268,6 +268,9 @@ type hiddenChecker struct {
 	discard            []engine.DiscardEntry
 	hidden             uint64
 	started            bool
+	// views[viewer] is the view of the last check, whose memory the next
+	// one reuses (engine.Game.ViewInto): checking allocates nothing.
+	views [2]engine.View
 }
 
 // check inspects ViewFor(decider.Other()) against the true state.
@@ -275,7 +278,8 @@ func (hc *hiddenChecker) check(g *engine.Game, decider engine.Side) error {
 	s := &g.S
 	viewer := decider.Other()
 	full := s.Log
-	v := g.ViewSince(viewer, min(hc.viewLog[viewer], len(full)))
+	v := &hc.views[viewer]
+	g.ViewInto(v, viewer, min(hc.viewLog[viewer], len(full)))
 	if v.Viewer != viewer {
 		return fmt.Errorf("view for %s says it is for %s", viewer, v.Viewer)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"strconv"
 	"strings"
 	"testing"
@@ -142,4 +143,17 @@ func TestSelfplayViewType(t *testing.T) {
 	g, err := engine.New(engine.Options{Seed: 9})
 	require.NoError(t, err)
 	require.NoError(t, deepViewCheck(g))
+}
+
+// BenchmarkSelfplay200 is rfop selfplay --games 200 with every check (the
+// goal is ≥ 4,000 games/s on one core: run with -cpu 1 under taskset, and
+// -cpuprofile to see where a game's time goes). The first game's deep
+// JSON check is in it, one game in 200 instead of one in 2,000.
+func BenchmarkSelfplay200(b *testing.B) {
+	for b.Loop() {
+		if code := runSelfplay([]string{"--games", "200", "--seed", "1"}, nil, io.Discard, io.Discard); code != 0 {
+			b.Fatalf("selfplay exit status %d", code)
+		}
+	}
+	b.ReportMetric(200*float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
