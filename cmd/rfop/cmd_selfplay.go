@@ -126,10 +126,11 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	botWins := 0
 	decisions := 0
+	var hc hiddenChecker // reset by every game, its memory reused
 	start := time.Now()
 	for i := 0; i < *games; i++ {
 		s := *seed + int64(i)
-		res := selfplayGame(s, variant, bot, i == 0)
+		res := selfplayGame(s, variant, bot, i == 0, &hc)
 		decisions += res.decisions
 		switch {
 		case res.violation != nil:
@@ -184,9 +185,10 @@ type gameResult struct {
 	violation   error
 }
 
-// selfplayGame plays one random game. deepCheck adds a JSON check of the
-// views (slower; done for the first game of a run).
-func selfplayGame(seed int64, variant engine.Variant, bot engine.Side, deepCheck bool) (res gameResult) {
+// selfplayGame plays one random game, checked by hc (reset first).
+// deepCheck adds a JSON check of the views (slower; done for the first
+// game of a run).
+func selfplayGame(seed int64, variant engine.Variant, bot engine.Side, deepCheck bool, hc *hiddenChecker) (res gameResult) {
 	res.winner = engine.NoSide
 	defer func() {
 		if p := recover(); p != nil {
@@ -199,7 +201,7 @@ func selfplayGame(seed int64, variant engine.Variant, bot engine.Side, deepCheck
 		return res
 	}
 	r := rand.New(rand.NewPCG(uint64(seed), 0x5e1f_91a7))
-	var hc hiddenChecker
+	hc.reset()
 	if err := hc.check(g, engine.Versailles); err != nil {
 		res.violation = fmt.Errorf("before the first decision: %w", err)
 		return res
@@ -271,6 +273,17 @@ type hiddenChecker struct {
 	// views[viewer] is the view of the last check, whose memory the next
 	// one reuses (engine.Game.ViewInto): checking allocates nothing.
 	views [2]engine.View
+	// logs[viewer] keeps the memory of a view's log while the view's is
+	// nil (no line after the last check).
+	logs [2][]engine.LogEntry
+}
+
+// reset makes hc ready for a new game, keeping the memory of its lists.
+func (hc *hiddenChecker) reset() {
+	*hc = hiddenChecker{
+		deckOrder: hc.deckOrder[:0], removed: hc.removed[:0], discard: hc.discard[:0],
+		views: hc.views, logs: hc.logs,
+	}
 }
 
 // check inspects ViewFor(decider.Other()) against the true state.
@@ -279,7 +292,13 @@ func (hc *hiddenChecker) check(g *engine.Game, decider engine.Side) error {
 	viewer := decider.Other()
 	full := s.Log
 	v := &hc.views[viewer]
+	if v.Log == nil {
+		v.Log = hc.logs[viewer][:0]
+	}
 	g.ViewInto(v, viewer, min(hc.viewLog[viewer], len(full)))
+	if cap(v.Log) > cap(hc.logs[viewer]) {
+		hc.logs[viewer] = v.Log[:0]
+	}
 	if v.Viewer != viewer {
 		return fmt.Errorf("view for %s says it is for %s", viewer, v.Viewer)
 	}
