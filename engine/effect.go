@@ -256,7 +256,8 @@ func (g *Game) offerEffect(f *Frame) {
 	c := g.deck.Card(int(f.Card))
 	n := &c.nodes[f.Node]
 	you, opp := f.You, f.You.Other()
-	var ch []Choice
+	var mem [24]Choice // addPrompt keeps a copy
+	ch := mem[:0]
 	decider := f.Side
 	kind := PromptOption
 	switch n.op {

@@ -361,7 +361,8 @@ func (g *Game) setFirst(first Side) {
 // ---- Censorship Phase (decision 24) ----
 
 func (g *Game) offerCensor(f *Frame) {
-	var ch []Choice
+	var mem [24]Choice // addPrompt keeps a copy
+	ch := mem[:0]
 	for _, c := range g.S.Hand[f.Side] {
 		ch = append(ch, Choice{Kind: ChooseCard, Card: int(c)})
 	}
@@ -404,7 +405,8 @@ func (g *Game) offerPlay(f *Frame) {
 	if topOK {
 		topOP = g.deck.Card(top).OP
 	}
-	ch := make([]Choice, 0, 5*len(s.Hand[side]))
+	var mem [40]Choice // addPrompt keeps a copy: room for a full hand on the stack
+	ch := mem[:0]
 	for _, n := range s.Hand[side] {
 		c := g.deck.Card(int(n))
 		if (c.Side == side || c.Side == NoSide) && g.eventPlayable(c, side) {
@@ -489,7 +491,8 @@ func (g *Game) offerFreeCube(f *Frame) {
 	if !s.CanSupply(f.Side) {
 		return
 	}
-	var ch []Choice
+	var mem [24]Choice // addPrompt keeps a copy
+	ch := mem[:0]
 	for _, x := range dimensionMask[freeCubeDimension(f.Side)].Spaces() {
 		if s.Cubes[f.Side][x] < maxCubes {
 			ch = append(ch, Choice{Kind: ChoosePlace, Space: x})
@@ -521,7 +524,8 @@ func (g *Game) offerFCDiscard(f *Frame) {
 		if len(s.Hand[side]) <= int(f.N) {
 			continue
 		}
-		var ch []Choice
+		var mem [24]Choice // addPrompt keeps a copy
+		ch := mem[:0]
 		for _, c := range s.Hand[side] {
 			ch = append(ch, Choice{Kind: ChooseCard, Card: int(c)})
 		}
@@ -540,7 +544,8 @@ func (g *Game) applyFCDiscard(f *Frame, side Side, c Choice) {
 }
 
 func (g *Game) offerFCPlay(f *Frame) {
-	var ch []Choice
+	var mem [24]Choice // addPrompt keeps a copy
+	ch := mem[:0]
 	for _, c := range g.S.Hand[f.Side] {
 		ch = append(ch, Choice{Kind: ChoosePlay, Card: int(c), Mode: ModeFinalCrisis})
 	}

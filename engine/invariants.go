@@ -180,47 +180,54 @@ func (s *State) checkCensus() error {
 }
 
 // cardCountsOK reports whether every card number 1-53 occurs exactly once
-// among the places of the census (and nothing else occurs).
+// among the places of the census (and nothing else occurs): a set of
+// cards as bits, and a second set for cards seen twice.
 func (s *State) cardCountsOK() bool {
-	var seen [numCards + 1]uint8
-	bad := false
-	add := func(c int8) {
-		if c < 1 || c > numCards {
-			bad = true
-			return
-		}
-		seen[c]++
-	}
-	for _, l := range [][]int8{s.Deck, s.Removed, s.OutOfGame, s.ObjDeck, s.ObjOut} {
+	var seen, twice uint64
+	for _, l := range [...][]int8{s.Deck, s.Removed, s.OutOfGame, s.ObjDeck, s.ObjOut,
+		s.Hand[0], s.SetAside[0], s.ObjOffer[0], s.Fulfilled[0],
+		s.Hand[1], s.SetAside[1], s.ObjOffer[1], s.Fulfilled[1]} {
 		for _, c := range l {
-			add(c)
+			b := cardBit(c)
+			twice |= seen & b
+			seen |= b
 		}
 	}
 	for i := range 2 {
-		for _, l := range [][]int8{s.Hand[i], s.SetAside[i], s.ObjOffer[i], s.Fulfilled[i]} {
-			for _, c := range l {
-				add(c)
-			}
-		}
 		if s.Objective[i] != 0 {
-			add(s.Objective[i])
+			b := cardBit(s.Objective[i])
+			twice |= seen & b
+			seen |= b
 		}
 		if s.FCHeld[i] {
-			add(int8(FinalCrisisCardOf(Side(i))))
+			b := cardBit(int8(FinalCrisisCardOf(Side(i))))
+			twice |= seen & b
+			seen |= b
 		}
 	}
 	for _, e := range s.Discard {
-		add(e.Card)
+		b := cardBit(e.Card)
+		twice |= seen & b
+		seen |= b
 	}
 	for _, f := range s.Stack {
 		if c := inPlay(f); c != 0 {
-			add(c)
+			b := cardBit(c)
+			twice |= seen & b
+			seen |= b
 		}
 	}
-	for n := 1; n <= numCards && !bad; n++ {
-		bad = seen[n] != 1
+	const all = (1<<(numCards+1) - 1) &^ 1 // cards 1-53
+	return twice == 0 && seen == all
+}
+
+// cardBit is card c as a bit of a set of cards; an invalid number is bit
+// 0, which no card has, so the set is then not the set of all cards.
+func cardBit(c int8) uint64 {
+	if c < 1 || c > numCards {
+		return 1
 	}
-	return !bad
+	return 1 << uint(c)
 }
 
 // giveLostCardsAPlace upgrades a state saved before the census (Census

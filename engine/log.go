@@ -107,7 +107,7 @@ func (g *Game) log(actor Side, m Msg) {
 	if g.sim {
 		return // a simulation keeps no log
 	}
-	g.appendLog(LogEntry{Actor: actor, To: NoSide, Msg: &m})
+	g.appendLog(LogEntry{Actor: actor, To: NoSide, Msg: g.keepMsg(m)})
 }
 
 // private writes a line only side to sees.
@@ -115,8 +115,13 @@ func (g *Game) private(to Side, m Msg) {
 	if g.sim {
 		return
 	}
-	g.appendLog(LogEntry{Actor: to, To: to, Msg: &m})
+	g.appendLog(LogEntry{Actor: to, To: to, Msg: g.keepMsg(m)})
 }
+
+// keepMsg copies a line's message into the game's chunks. (Its argument
+// list stays where it is: it has its exact size, and the escape analysis
+// cannot keep it on the caller's stack while the id goes to the heap.)
+func (g *Game) keepMsg(m Msg) *Msg { return g.msgMem.one(m) }
 
 func (g *Game) appendLog(e LogEntry) {
 	if g.sim {

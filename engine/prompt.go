@@ -195,15 +195,17 @@ func (g *Game) describeIllegal(p Prompt, c Choice) string {
 	return "not one of the " + itoa(len(p.Choices)) + " choices offered"
 }
 
-// setPrompt publishes the prompt of the top frame.
+// addPrompt publishes the prompt of the top frame. It keeps a copy of
+// choices, so offers may build them in memory of their own.
 func (g *Game) addPrompt(side Side, kind PromptKind, f *Frame, choices []Choice) {
-	if side == g.S.BotSide { // solo: what the solo rules allow the bot (solo_rules.go)
-		if choices = g.soloFilter(kind, f, choices); len(choices) == 0 {
+	kept := g.choiceMem.copyOf(choices) // first: the filter below may return what it is given
+	if side == g.S.BotSide {            // solo: what the solo rules allow the bot (solo_rules.go)
+		if kept = g.soloFilter(kind, f, kept); len(kept) == 0 {
 			return
 		}
 	}
 	g.prompts = append(g.prompts, Prompt{
 		Side: side, Kind: kind, Card: int(f.Card), Space: f.Space, N: int(f.N),
-		Choices: choices, Version: g.S.Version, CanUndo: g.canUndo(side),
+		Choices: kept, Version: g.S.Version, CanUndo: g.canUndo(side),
 	})
 }

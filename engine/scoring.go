@@ -69,7 +69,8 @@ func (g *Game) bonusChooser(f *Frame) Side {
 func (g *Game) offerBonus(f *Frame) {
 	s := &g.S
 	chooser := g.bonusChooser(f)
-	var ch []Choice
+	var mem [24]Choice // addPrompt keeps a copy
+	ch := mem[:0]
 	botFirst := s.BotSide != NoSide && s.Initiative == s.BotSide
 	for d := Dimension(0); d < NumDimensions; d++ {
 		if f.Mask&(1<<uint(d)) == 0 {
@@ -112,7 +113,8 @@ func (g *Game) offerBonusAction(f *Frame) {
 			turncoat = true
 		}
 	}
-	var ch []Choice
+	var mem [24]Choice // addPrompt keeps a copy
+	ch := mem[:0]
 	if ownCubes {
 		ch = append(ch, Choice{Kind: ChooseAction, N: ActionDeescalate})
 		if roomy {
@@ -149,7 +151,8 @@ func (g *Game) applyBonusAction(f *Frame, c Choice) {
 func (g *Game) offerDeescalate(f *Frame) {
 	s := &g.S
 	me, opp := f.Side, f.Side.Other()
-	var ch []Choice
+	var mem [24]Choice // addPrompt keeps a copy
+	ch := mem[:0]
 	for _, x := range dimensionMask[f.I].Spaces() {
 		if s.Cubes[me][x] > 0 {
 			ch = append(ch, Choice{Kind: ChooseRemoveOwn, Space: x})
@@ -189,7 +192,8 @@ func (g *Game) applyDeescalate(f *Frame, c Choice) {
 func (g *Game) offerSpread(f *Frame) {
 	s := &g.S
 	me := f.Side
-	var ch []Choice
+	var mem [24]Choice // addPrompt keeps a copy
+	ch := mem[:0]
 	sp := dimensionMask[f.I].Spaces()
 	for _, from := range sp {
 		if s.Cubes[me][from] == 0 {
@@ -230,7 +234,8 @@ func (g *Game) offerTurncoat(f *Frame) {
 	if !s.CanSupply(me) {
 		return
 	}
-	var ch []Choice
+	var mem [24]Choice // addPrompt keeps a copy
+	ch := mem[:0]
 	for _, x := range dimensionMask[f.I].Spaces() {
 		if s.Cubes[opp][x] > 0 && s.Cubes[me][x] < maxCubes {
 			ch = append(ch, Choice{Kind: ChooseReplace, Space: x})

@@ -107,7 +107,8 @@ func (g *Game) offerBot(f *Frame) {
 	}
 	bot := f.Side
 	r := g.deck.Card(int(f.Card))
-	var ch []Choice
+	var mem [24]Choice // addPrompt keeps a copy
+	ch := mem[:0]
 	if r.Side == bot && g.eventPlayable(r, bot) && g.soloEffective(r.Num, 0, bot) {
 		ch = append(ch, Choice{Kind: ChoosePlay, Card: r.Num, Mode: ModeEvent})
 	}

@@ -165,6 +165,9 @@ type Game struct {
 	// this game refers to it (Clone shares it): beginUndo reuses it. Code
 	// outside the engine copies a game with Clone, never by assigning S.
 	undoMine *undoAlloc
+	// Memory for log lines' messages and prompts' choices (arena.go).
+	msgMem    chunks[Msg]
+	choiceMem chunks[Choice]
 	// sim marks a simulation (InfoSet.Sample and its clones): no log, no
 	// undo point, so search playouts cost only the rules.
 	sim bool
