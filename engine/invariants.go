@@ -20,21 +20,38 @@ func (g *Game) CheckInvariants() error {
 
 // checkPieces checks the pieces and tracks; conserved demands all 18
 // cubes of each side accounted for (a Resume position need not: see there).
+// It runs after every decision of selfplay and the property tests, so the
+// common case is one pass with few branches; the messages are made only
+// for a state that fails.
 func (s *State) checkPieces(conserved bool) error {
+	var discs [2]int
+	for x, d := range s.Disc {
+		switch d {
+		case NoSide:
+			continue
+		case Versailles, Commune:
+			discs[d]++
+		default:
+			return fmt.Errorf("invalid disc owner %d in %s", d, Space(x))
+		}
+		if spaceTable[x].Sphere != Military {
+			return fmt.Errorf("a disc in Political space %s", Space(x))
+		}
+	}
 	for _, side := range [2]Side{Versailles, Commune} {
 		total := int(s.Pool[side]) + int(s.OutOfPlay[side])
-		for x := 0; x < NumMapSpaces; x++ {
-			c := s.Cubes[side][x]
-			if c < 0 || c > maxCubes {
+		for x, c := range s.Cubes[side] {
+			if uint8(c) > maxCubes { // a negative count too
 				return fmt.Errorf("%s has %d cubes in %s", side, c, Space(x))
 			}
 			total += int(c)
 		}
 		for z := 0; z < NumZones; z++ {
-			if s.Track[side][z] < 0 || s.Bonus[side][z] < 0 {
+			t, b := s.Track[side][z], s.Bonus[side][z]
+			if t < 0 || b < 0 {
 				return fmt.Errorf("%s has a negative count in its %s zone", side, zoneNames[z])
 			}
-			total += int(s.Track[side][z]) + int(s.Bonus[side][z])
+			total += int(t) + int(b)
 		}
 		if side == Versailles {
 			for _, n := range s.Prussian {
@@ -47,11 +64,11 @@ func (s *State) checkPieces(conserved bool) error {
 		if s.Pool[side] < 0 || s.OutOfPlay[side] < 0 {
 			return fmt.Errorf("%s has a negative pool or removed count", side)
 		}
-		if s.Momentum[side] < 0 || s.Momentum[side] > maxMomentum {
+		if uint8(s.Momentum[side]) > maxMomentum {
 			return fmt.Errorf("%s momentum %d out of 0-3", side, s.Momentum[side])
 		}
-		if s.DiscsOnMap(side) > discsPerSide {
-			return fmt.Errorf("%s has %d discs on the map", side, s.DiscsOnMap(side))
+		if discs[side] > discsPerSide {
+			return fmt.Errorf("%s has %d discs on the map", side, discs[side])
 		}
 	}
 	if int(s.Pool[Commune]) > s.PoolCap(Commune) {
@@ -60,14 +77,6 @@ func (s *State) checkPieces(conserved bool) error {
 	for k := 0; k < 2; k++ {
 		if s.VP[k] < -maxVP || s.VP[k] > maxVP {
 			return fmt.Errorf("%s VP %d out of ±5", Sphere(k), s.VP[k])
-		}
-	}
-	for x, d := range s.Disc {
-		if d != NoSide && d != Versailles && d != Commune {
-			return fmt.Errorf("invalid disc owner %d in %s", d, Space(x))
-		}
-		if d != NoSide && Space(x).Info().Sphere != Military {
-			return fmt.Errorf("a disc in Political space %s", Space(x))
 		}
 	}
 	if s.Round < 1 || s.Round > roundFinal {
@@ -180,55 +189,67 @@ func (s *State) checkCensus() error {
 }
 
 // cardCountsOK reports whether every card number 1-53 occurs exactly once
-// among the places of the census (and nothing else occurs): a set of
-// cards as bits, and a second set for cards seen twice.
+// among the places of the census (and nothing else occurs): a set of the
+// cards seen, as bits, and a set of the cards seen twice; a number that is
+// no card is bit 0, so the set is then not the set of all cards.
 func (s *State) cardCountsOK() bool {
-	var seen, twice uint64
-	for _, l := range [...][]int8{s.Deck, s.Removed, s.OutOfGame, s.ObjDeck, s.ObjOut,
-		s.Hand[0], s.SetAside[0], s.ObjOffer[0], s.Fulfilled[0],
-		s.Hand[1], s.SetAside[1], s.ObjOffer[1], s.Fulfilled[1]} {
-		for _, c := range l {
-			b := cardBit(c)
-			twice |= seen & b
-			seen |= b
-		}
+	seen, twice := addCards(0, 0, s.Deck)
+	seen, twice = addCards(seen, twice, s.Removed)
+	seen, twice = addCards(seen, twice, s.OutOfGame)
+	seen, twice = addCards(seen, twice, s.ObjDeck)
+	seen, twice = addCards(seen, twice, s.ObjOut)
+	for i := range 2 {
+		seen, twice = addCards(seen, twice, s.Hand[i])
+		seen, twice = addCards(seen, twice, s.SetAside[i])
+		seen, twice = addCards(seen, twice, s.ObjOffer[i])
+		seen, twice = addCards(seen, twice, s.Fulfilled[i])
 	}
+	var more [6]int8 // objectives, held Final Crisis cards, cards in play
+	k := 0
 	for i := range 2 {
 		if s.Objective[i] != 0 {
-			b := cardBit(s.Objective[i])
-			twice |= seen & b
-			seen |= b
+			more[k] = s.Objective[i]
+			k++
 		}
 		if s.FCHeld[i] {
-			b := cardBit(int8(FinalCrisisCardOf(Side(i))))
-			twice |= seen & b
-			seen |= b
+			more[k] = int8(FinalCrisisCardOf(Side(i)))
+			k++
 		}
 	}
+	seen, twice = addCards(seen, twice, more[:k])
 	for _, e := range s.Discard {
-		b := cardBit(e.Card)
-		twice |= seen & b
-		seen |= b
+		seen, twice = addCards(seen, twice, []int8{e.Card})
 	}
 	for _, f := range s.Stack {
-		if c := inPlay(f); c != 0 {
-			b := cardBit(c)
-			twice |= seen & b
-			seen |= b
+		if n := inPlay(f); n != 0 {
+			seen, twice = addCards(seen, twice, []int8{n})
 		}
 	}
-	const all = (1<<(numCards+1) - 1) &^ 1 // cards 1-53
+	const all = (1<<numCards - 1) << 1 // cards 1-53
 	return twice == 0 && seen == all
 }
 
-// cardBit is card c as a bit of a set of cards; an invalid number is bit
-// 0, which no card has, so the set is then not the set of all cards.
-func cardBit(c int8) uint64 {
-	if c < 1 || c > numCards {
-		return 1
+// addCards adds the cards of l to the sets of cardCountsOK.
+func addCards(seen, twice uint64, l []int8) (uint64, uint64) {
+	for _, n := range l {
+		b := cardBits[uint8(n)]
+		twice |= seen & b
+		seen |= b
 	}
-	return 1 << uint(c)
+	return seen, twice
 }
+
+// cardBits[n] is card n's bit in a set of cards, 1 (bit 0, no card's)
+// for a number that is no card.
+var cardBits = func() (t [256]uint64) {
+	for i := range t {
+		t[i] = 1
+	}
+	for n := 1; n <= numCards; n++ {
+		t[n] = 1 << n
+	}
+	return t
+}()
 
 // giveLostCardsAPlace upgrades a state saved before the census (Census
 // false): the cards such a game dropped without a trace are exactly the

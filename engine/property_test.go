@@ -162,3 +162,29 @@ func BenchmarkRandomGame(b *testing.B) {
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkCheckInvariants is the check rfop selfplay and the property
+// tests run after every decision, on positions of a random game.
+func BenchmarkCheckInvariants(b *testing.B) {
+	var states []*Game
+	g, err := New(Options{Seed: 8, BotSide: NoSide})
+	require.NoError(b, err)
+	r := rand.New(rand.NewPCG(8, 8))
+	for i := 0; i < 100; i++ {
+		m, ok := g.RandomMove(r)
+		if !ok {
+			break
+		}
+		require.NoError(b, g.ApplyMove(m))
+		if i%10 == 0 {
+			states = append(states, g.Clone())
+		}
+	}
+	i := 0
+	for b.Loop() {
+		if err := states[i%len(states)].CheckInvariants(); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
