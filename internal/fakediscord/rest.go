@@ -244,10 +244,18 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	logged.Injected = fault != nil
 	s.mu.Unlock()
 
+	limited := false
+	if fault == nil && rt != nil && s.cfg.rateN > 0 {
+		if bucket := channelBucket(r.Method, rel); bucket != "" {
+			limited = !s.takeRate(w, bucket, at)
+		}
+	}
 	switch {
 	case fault != nil:
 		fault.write(w)
 		c.status = fault.status
+	case limited:
+		c.status = http.StatusTooManyRequests
 	case badVersion:
 		c.fail(&apiErr{status: 400, code: 50041, msg: "Invalid API version provided"})
 	case checkErr != nil:

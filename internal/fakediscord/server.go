@@ -108,6 +108,8 @@ type config struct {
 	shards            int
 	apiVersion        int
 	requestCheck      func(*Request) error
+	rateN             int
+	ratePer           time.Duration
 }
 
 // WithBotUser sets the bot's user id and name (default: a fresh snowflake
@@ -203,6 +205,16 @@ func WithRequestCheck(check func(*Request) error) Option {
 	return func(c *config) { c.requestCheck = check }
 }
 
+// WithChannelRateLimits limits the bot's writes in each channel as
+// Discord does: at most n message creates per period, and n edits or
+// deletes, per channel, with Discord's X-RateLimit-* headers on every
+// answer of those routes (discordgo waits by them) and 429 past the limit
+// (counted by RateLimited). Discord allows about 5 per 5 seconds. Off by
+// default; load tests turn it on so that a publication backlog shows.
+func WithChannelRateLimits(n int, per time.Duration) Option {
+	return func(c *config) { c.rateN, c.ratePer = n, per }
+}
+
 // WithStrictCommands makes SlashCommand and Autocomplete fail the test when
 // the command was not registered by the bot (bulk overwrite or create).
 // Otherwise unregistered commands are dispatched anyway, and only registered
@@ -252,6 +264,7 @@ type Server struct {
 
 	faults      []*Fault
 	rateLimited int
+	rates       map[string]*rateWindow // WithChannelRateLimits: each bucket's window
 	requests    []*Request
 	unknown     []string
 	badVersions []string // calls under a version WithAPIVersion does not serve
