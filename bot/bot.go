@@ -43,6 +43,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"strings"
 	"sync"
 	"time"
@@ -162,6 +163,11 @@ type Bot struct {
 	// checked: the games verified in this process (integrity.go), under
 	// mu.
 	checked idSet
+	// lookBefore: outbox entries up to this id may have been sent by an
+	// earlier process that left no mark of the attempt (outbox.go,
+	// mustLook); Resume sets it, everything is looked for until then.
+	// Under mu.
+	lookBefore int64
 }
 
 // New returns a bot with defaults filled in.
@@ -188,7 +194,7 @@ func New(d Deps) *Bot {
 	var hb [8]byte
 	_, _ = rand.Read(hb[:])
 	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, paused: map[int64]error{},
-		lease: storage.LeaseHolder{Name: fmt.Sprintf("shard-%d-%x", d.Shard.ID, hb), Shard: d.Shard.ID},
+		lease: storage.LeaseHolder{Name: fmt.Sprintf("shard-%d-%x", d.Shard.ID, hb), Shard: d.Shard.ID}, lookBefore: math.MaxInt64,
 		langs: map[string]string{}, userLocales: map[string]string{}, guildLocales: map[string]string{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
 		replaySlots:   make(chan struct{}, maxReplays),
 		progressEvery: defaultProgressEvery,

@@ -428,7 +428,7 @@ func (b *Bot) clockWarnDue(ctx context.Context, d storage.Due) {
 	p := b.userPrinter(user, rec.GuildID)
 	text := p.T("bot.clock.warning", locale.Args{"ID": rec.ID, "Channel": "<#" + rec.ChannelID + ">", "Left": durationWords(p, max(r, 0)),
 		"Deadline": discordTime(now.Add(max(r, 0)), "R")})
-	if _, err := b.sendDM(user, msg{content: text}); err != nil {
+	if _, err := b.sendDM(user, msg{content: text}, true); err != nil {
 		b.Log.Warn("clock warning", "game", rec.ID, "err", err)
 	}
 }
@@ -469,7 +469,7 @@ func (b *Bot) offerClaim(rec storage.Game, side engine.Side) {
 	p := b.userPrinter(opp, rec.GuildID)
 	m := msg{content: p.T("bot.clock.out", locale.Args{"ID": rec.ID, "Channel": "<#" + rec.ChannelID + ">", "Side": p.Side(side),
 		"Player": playerNameIn(p, rec, side)}), comps: claimButtons(p, rec, side, true)}
-	if _, err := b.sendDM(opp, m); err != nil {
+	if _, err := b.sendDM(opp, m, true); err != nil {
 		b.Log.Warn("offer a claim by DM", "game", rec.ID, "err", err)
 		_, err = b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{Content: mention(opp) + " " + m.content,
 			Components: m.comps, AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{opp}}})
@@ -555,7 +555,7 @@ func (b *Bot) onClockAnswer(ctx context.Context, i *discordgo.Interaction, id cu
 		}
 		if user := sideUser(rec, side); user != "" {
 			p := b.userPrinter(user, rec.GuildID)
-			if _, err := b.sendDM(user, msg{content: p.T("bot.clock.given-day", locale.Args{"ID": rec.ID, "Channel": "<#" + rec.ChannelID + ">"})}); err != nil {
+			if _, err := b.sendDM(user, msg{content: p.T("bot.clock.given-day", locale.Args{"ID": rec.ID, "Channel": "<#" + rec.ChannelID + ">"})}, true); err != nil {
 				b.Log.Warn("tell of one more day", "game", rec.ID, "err", err)
 			}
 		}

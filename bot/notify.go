@@ -180,7 +180,7 @@ func (b *Bot) deliverNotify(ctx context.Context, e storage.OutboxEntry, p outPay
 	if !ok || pl.IsBot {
 		return done(nil)
 	}
-	sent, err := b.sendDM(pl.UserID, msg{content: b.turnDM(rec, side, b.batchBoard(ctx, rec, e.Version), false)})
+	sent, err := b.sendDM(pl.UserID, msg{content: b.turnDM(rec, side, b.batchBoard(ctx, rec, e.Version), false)}, true) // looks first: a retry finds it
 	if cannotDM(err) {
 		b.Log.Info("turn DM refused", "game", rec.ID, "user", pl.UserID)
 		return done(&outOutcome{Closed: true, User: pl.UserID})

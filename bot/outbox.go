@@ -20,6 +20,15 @@ package bot
 // the previous board, the hand DMs of a new deal (a player whose DMs are
 // closed is told so on the board, revealing nothing), DMs of hidden cards
 // shown to a player (reveal), the result, and the mover's panel.
+//
+// Only what is still current is published (supersede): when a game's
+// outbox holds several boards (a burst of moves outran Discord's rate
+// limits), the older ones, their collapses, hand DMs of older deals and
+// older panels are marked done without a call, and the newest board
+// carries the log lines since the last board the channel saw. A board or
+// DM whose sending began (Posting, written just before the call) is never
+// superseded: a crash may have left it in the channel, and the retry
+// finds and records it. Reveals and the result always go out.
 
 import (
 	"context"
@@ -74,6 +83,18 @@ type outOutcome struct {
 	Previous string `json:"previous,omitempty"` // board: the live board it replaced
 	User     string `json:"user,omitempty"`     // dm: whose DMs are closed
 	Closed   bool   `json:"closed,omitempty"`   // dm: the user's DMs are closed
+	// Posting: a message is being sent (written just before the call):
+	// a retry first looks for the message a crash may have left unnoted,
+	// and a board or DM being sent is never superseded.
+	Posting bool `json:"posting,omitempty"`
+	// Superseded: a newer entry (this id) shows what this one would have;
+	// it was marked done without a call (supersede).
+	Superseded int64 `json:"superseded,omitempty"`
+	// board, when it supersedes older boards: its log lines start at this
+	// version (the last board the channel saw), and it is posted as a new
+	// board if any of them was (Fresh).
+	Since *int `json:"since,omitempty"`
+	Fresh bool `json:"fresh,omitempty"`
 }
 
 // panelTarget is the interaction whose message shows the mover's
@@ -349,10 +370,51 @@ func (b *Bot) Redeliver(ctx context.Context) {
 // is delivered. A game with nothing pending costs nothing here.
 func (b *Bot) Resume(ctx context.Context) error {
 	b.incarnate(ctx) // this start of the shard: it takes over the leases of the previous one
+	b.noteLookBefore(ctx)
 	// Every resume item, whatever the clocks say: each is for the next start.
 	b.runDue(ctx, dueResume, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), b.resumeDue)
 	b.Redeliver(ctx)
 	return nil
+}
+
+// noteLookBefore sets lookBefore to the newest entry waiting at this
+// start: an earlier process (perhaps a version that marked no attempt)
+// may have sent any of them before it stopped, so those are looked for
+// before they are sent; entries made later are looked for only if marked.
+func (b *Bot) noteLookBefore(ctx context.Context) {
+	pending, err := b.Store.PendingOutbox(ctx, 0)
+	if err != nil {
+		b.Log.Warn("resume: read the outbox", "err", err)
+		return // everything is looked for
+	}
+	newest := int64(0)
+	for _, e := range pending {
+		newest = max(newest, e.ID)
+	}
+	b.mu.Lock()
+	b.lookBefore = newest
+	b.mu.Unlock()
+}
+
+// mustLook: before sending e, look for a message a previous attempt may
+// have sent (it began one, or it may be an earlier process's).
+func (b *Bot) mustLook(e storage.OutboxEntry, out outOutcome) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return out.Posting || e.ID <= b.lookBefore
+}
+
+// markPosting records, under the game's lease, that e's message is about
+// to be sent (out with Posting), so that a crash during the call neither
+// loses it (the retry looks for it) nor lets a newer board supersede it.
+func (b *Bot) markPosting(ctx context.Context, e storage.OutboxEntry, out *outOutcome) error {
+	if out.Posting {
+		return nil
+	}
+	out.Posting = true
+	raw, _ := json.Marshal(out)
+	return b.Store.WriteOutbox(ctx, storage.OutboxWrite{GameID: e.GameID, Holder: b.lease.Name,
+		Updates: []storage.OutboxUpdate{{ID: e.ID, Outcome: raw}}})
 }
 
 // resumeDue carries a game on (see Resume); its item stays while the AI
@@ -432,11 +494,23 @@ type delivery struct {
 	moves []engine.Move
 	games map[int64]*engine.Game
 	infos map[int64]chainInfo
+	// noSkip: deliver the board even if a newer one waits (supersede
+	// found nothing to skip).
+	noSkip bool
 }
 
 func (d *delivery) at(ctx context.Context, b *Bot, v int64) (*engine.Game, chainInfo, error) {
 	if g, ok := d.games[v]; ok {
 		return g, d.infos[v], nil
+	}
+	if v > int64(len(d.moves)) {
+		// Committed since the pass began (supersede reads the newest
+		// entries): the log is append-only, read it again.
+		moves, err := b.movesOf(ctx, d.rec.ID)
+		if err != nil {
+			return nil, chainInfo{}, err
+		}
+		d.moves = moves
 	}
 	if v > int64(len(d.moves)) {
 		return nil, chainInfo{}, fmt.Errorf("game %d: publication of version %d, the log has %d moves", d.rec.ID, v, len(d.moves))
@@ -513,7 +587,10 @@ func (b *Bot) deliverPending(ctx context.Context, gameID int64, claimed time.Tim
 	if d.moves, err = b.movesOf(ctx, gameID); err != nil {
 		return false, err
 	}
-	for k, e := range pending {
+	queue := pending
+	for len(queue) > 0 {
+		e := queue[0]
+		queue = queue[1:]
 		b.mu.Lock()
 		dead, closing := b.dead, b.closing
 		b.mu.Unlock()
@@ -538,11 +615,172 @@ func (b *Bot) deliverPending(ctx context.Context, gameID int64, claimed time.Tim
 			}
 			continue
 		}
-		if err := b.deliver(ctx, d, e, pending[k+1:]); err != nil {
+		if e.Kind == outBoard && supersedable(e) {
+			// Only the newest of several boards waiting is published.
+			next, did, err := b.supersede(ctx, d, e)
+			if err != nil {
+				return false, fmt.Errorf("supersede the board of version %d: %w", e.Version, err)
+			}
+			if did {
+				queue = next
+				continue
+			}
+		}
+		err := b.deliver(ctx, d, e, queue)
+		if errors.Is(err, errNewer) {
+			// A newer board came while this one was prepared.
+			next, did, serr := b.supersede(ctx, d, e)
+			if serr != nil {
+				return false, fmt.Errorf("supersede the board of version %d: %w", e.Version, serr)
+			}
+			if did {
+				queue = next
+				continue
+			}
+			d.noSkip = true
+			err = b.deliver(ctx, d, e, queue)
+			d.noSkip = false
+		}
+		if err != nil {
 			return false, fmt.Errorf("deliver %s of version %d: %w", e.Kind, e.Version, err)
 		}
 	}
 	return true, nil
+}
+
+// errNewer: a board not yet sent found a newer board waiting; the newer
+// one supersedes it (deliverPending).
+var errNewer = errors.New("a newer board is waiting")
+
+// outcomeOf decodes an entry's outcome (zero if none or unreadable).
+func outcomeOf(e storage.OutboxEntry) outOutcome {
+	var o outOutcome
+	if len(e.Outcome) > 0 {
+		_ = json.Unmarshal(e.Outcome, &o)
+	}
+	return o
+}
+
+func payloadOf(e storage.OutboxEntry) outPayload {
+	var p outPayload
+	if len(e.Payload) > 0 {
+		_ = json.Unmarshal(e.Payload, &p)
+	}
+	return p
+}
+
+// supersedable: nothing of e was sent, nor is being sent (an entry whose
+// call began may be in the channel: it is delivered, never skipped).
+func supersedable(e storage.OutboxEntry) bool {
+	if !e.DoneAt.IsZero() {
+		return false
+	}
+	o := outcomeOf(e)
+	return !o.Posting && o.Message == "" && !o.Closed
+}
+
+// supersede: e, a board not yet sent, is the game's first undelivered
+// entry. If a newer board waits, everything from e to the newest board
+// that the newest shows anyway is marked done without a call, in one
+// write under the game's lease: the older boards and their collapses,
+// hand DMs followed by a newer hand DM of the same player, and panels
+// followed by a newer panel; reveals and results stay. The newest board
+// is told where its log lines start (the last board the channel saw) and
+// whether it must be posted as a new board (one of the older ones was).
+// next is what remains to deliver, in order; did is false if nothing was
+// superseded (no newer board).
+func (b *Bot) supersede(ctx context.Context, d *delivery, e storage.OutboxEntry) (next []storage.OutboxEntry, did bool, err error) {
+	pending, err := b.Store.PendingOutbox(ctx, d.rec.ID)
+	if err != nil {
+		return nil, false, err
+	}
+	k := slices.IndexFunc(pending, func(x storage.OutboxEntry) bool { return x.ID == e.ID })
+	if k < 0 {
+		return nil, false, nil // delivered meanwhile (it is not pending any more): deliver looks again
+	}
+	pending = pending[k:]
+	n := -1
+	for j, x := range pending {
+		if x.Kind == outBoard {
+			if !supersedable(x) {
+				break // being sent: nothing after it is skipped past it
+			}
+			n = j
+		}
+	}
+	if n <= 0 {
+		return nil, false, nil
+	}
+	newest := pending[n]
+	sup, _ := json.Marshal(outOutcome{Superseded: newest.ID})
+	var ups []storage.OutboxUpdate
+	skipped := map[int64]bool{}
+	fresh := false
+	later := func(j int, kind, side string) bool {
+		return slices.ContainsFunc(pending[j+1:], func(x storage.OutboxEntry) bool {
+			return x.Kind == kind && supersedable(x) && (side == "" || payloadOf(x).Side == side)
+		})
+	}
+	for j, x := range pending[:n] {
+		skip := false
+		switch x.Kind {
+		case outBoard:
+			skip = true
+			fresh = fresh || payloadOf(x).Fresh || outcomeOf(x).Fresh
+		case outCollapse:
+			skip = true // its board was not posted: nothing to collapse
+		case outDM:
+			skip = supersedable(x) && later(j, outDM, payloadOf(x).Side)
+		case outPanel:
+			skip = supersedable(x) && later(j, outPanel, "")
+		}
+		if skip {
+			ups = append(ups, storage.OutboxUpdate{ID: x.ID, Outcome: sup, Done: true})
+			skipped[x.ID] = true
+		}
+	}
+	// What the newest board carries.
+	out := outcomeOf(newest)
+	out.Fresh = out.Fresh || fresh
+	if out.Fresh || payloadOf(newest).Fresh {
+		_, info, err := d.at(ctx, b, newest.Version)
+		if err != nil {
+			return nil, false, err
+		}
+		since := info.from
+		if out.Since != nil {
+			since = min(since, *out.Since)
+		}
+		last, err := b.Store.LastOutbox(ctx, d.rec.ID, outBoard, e.ID)
+		switch {
+		case err == nil:
+			since = min(since, int(last.Version))
+		case errors.Is(err, storage.ErrNotFound):
+			// The game's first boards: from where the first one began.
+			_, first, err := d.at(ctx, b, e.Version)
+			if err != nil {
+				return nil, false, err
+			}
+			since = min(since, first.from)
+		default:
+			return nil, false, err
+		}
+		out.Since = &since
+	}
+	raw, _ := json.Marshal(out)
+	ups = append(ups, storage.OutboxUpdate{ID: newest.ID, Outcome: raw})
+	if err := b.Store.WriteOutbox(ctx, storage.OutboxWrite{GameID: d.rec.ID, Holder: b.lease.Name, Updates: ups}); err != nil {
+		return nil, false, err
+	}
+	for _, x := range pending[1:] {
+		if !skipped[x.ID] {
+			if x.ID == newest.ID {
+				x.Outcome = raw
+			}
+			next = append(next, x)
+		}
+	}
+	return next, true, nil
 }
 
 // crash runs the test hook before a delivery step: true simulates a crash
@@ -610,7 +848,11 @@ func (b *Bot) deliver(ctx context.Context, d *delivery, e storage.OutboxEntry, l
 		} else {
 			m = msg{content: b.revealDM(rec, g, side, p.From)}
 		}
-		sent, err := b.sendDM(pl.UserID, m)
+		look := b.mustLook(e, out)
+		if err := b.markPosting(ctx, e, &out); err != nil {
+			return err
+		}
+		sent, err := b.sendDM(pl.UserID, m, look)
 		if cannotDM(err) {
 			if err := done(&outOutcome{Closed: true, User: pl.UserID}); err != nil {
 				return err
@@ -669,17 +911,27 @@ func (b *Bot) deliver(ctx context.Context, d *delivery, e storage.OutboxEntry, l
 }
 
 // deliverBoard posts a new board calling the deciders (or edits the live
-// one in place), recording the new board before anything else so that a
-// retry never posts it twice.
+// one in place), marking the attempt before the call and recording the
+// new board with its outcome in one write, so that a retry never posts
+// it twice. A board not yet sent gives way to a newer one waiting
+// (errNewer), unless d.noSkip.
 func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEntry, p outPayload, out outOutcome,
 	g *engine.Game, info chainInfo, later []storage.OutboxEntry) error {
 	rec := d.rec
+	fresh := p.Fresh || out.Fresh
 	if out.Message != "" {
 		// Posted and noted; record it as the live board (again).
-		if _, err := b.Store.RecordMessage(ctx, storage.Message{GameID: rec.ID, Kind: storage.KindBoard, ChannelID: rec.ChannelID, MessageID: out.Message}); err != nil {
+		if !p.Fresh && fresh && out.Previous != "" {
+			b.collapseBoard(ctx, storage.Message{GameID: rec.ID, ChannelID: rec.ChannelID, MessageID: out.Previous})
+		}
+		return b.Store.WriteOutbox(ctx, storage.OutboxWrite{GameID: rec.ID, Updates: []storage.OutboxUpdate{{ID: e.ID, Done: true,
+			Record: &storage.Message{GameID: rec.ID, Kind: storage.KindBoard, ChannelID: rec.ChannelID, MessageID: out.Message}}}})
+	}
+	if out.Since != nil && *out.Since < info.from {
+		var err error
+		if info, err = b.withSince(ctx, d, info, *out.Since, int(e.Version)); err != nil {
 			return err
 		}
-		return b.Store.UpdateOutbox(ctx, e.ID, nil, true)
 	}
 	notes, err := b.batchNotes(ctx, rec, e.Version)
 	if err != nil {
@@ -689,6 +941,11 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 	comps := []discordgo.MessageComponent{turnRowIn(b.gamePrinter(rec), rec.ID)}
 	if g.S.Result != nil {
 		comps = b.resultRow(b.gamePrinter(rec), rec) // the result board: Rematch (two members), What decided this game?
+	}
+	// A newer board waits: this one gives way (supersede), unless its
+	// sending began.
+	newer := func() bool {
+		return !d.noSkip && !out.Posting && b.newerBoard(ctx, rec.ID, e.ID, later)
 	}
 	// Coalesce: a newer board is waiting, so only that one is drawn; this
 	// one goes out as text (the form it takes once superseded anyway).
@@ -700,7 +957,10 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 	}
 	live, lerr := b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard)
 	haveLive := lerr == nil
-	if haveLive && !p.Fresh {
+	if haveLive && !fresh {
+		if newer() {
+			return errNewer
+		}
 		png := picture()
 		if b.stopped() {
 			return errShuttingDown
@@ -720,8 +980,14 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 	if haveLive {
 		after = live.MessageID
 	}
-	m, err := b.findPosted(rec.ChannelID, after, content)
+	var m *discordgo.Message
+	if b.mustLook(e, out) {
+		m, err = b.findPosted(rec.ChannelID, after, content)
+	}
 	if err == nil && m == nil {
+		if newer() {
+			return errNewer
+		}
 		send := &discordgo.MessageSend{Content: content, Components: comps,
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: pingsOf(p, rec, g)}}
 		if png := picture(); png != nil {
@@ -729,6 +995,9 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 		}
 		if b.stopped() {
 			return errShuttingDown
+		}
+		if err := b.markPosting(ctx, e, &out); err != nil {
+			return err
 		}
 		m, err = b.Session.ChannelMessageSendComplex(rec.ChannelID, send)
 	}
@@ -746,18 +1015,47 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 	if b.crash(rec.ID, "board-posted") {
 		return errCrashed
 	}
-	noted := outOutcome{Message: m.ID, Channel: m.ChannelID}
+	noted := out
+	noted.Posting, noted.Message, noted.Channel = false, m.ID, m.ChannelID
 	if haveLive {
 		noted.Previous = live.MessageID
+		if !p.Fresh {
+			// Posted as a new board for the boards it superseded: their
+			// collapse of the live board was skipped with them.
+			b.collapseBoard(ctx, live)
+		}
 	}
 	raw, _ := json.Marshal(noted)
-	if err := b.Store.UpdateOutbox(ctx, e.ID, raw, false); err != nil {
-		return err
+	return b.Store.WriteOutbox(ctx, storage.OutboxWrite{GameID: rec.ID, Updates: []storage.OutboxUpdate{{ID: e.ID, Outcome: raw, Done: true,
+		Record: &storage.Message{GameID: rec.ID, Kind: storage.KindBoard, ChannelID: rec.ChannelID, MessageID: m.ID}}}})
+}
+
+// withSince is info for a board whose log lines start at since (before
+// info.from): it supersedes boards the channel never saw, and carries
+// their lines.
+func (b *Bot) withSince(ctx context.Context, d *delivery, info chainInfo, since, version int) (chainInfo, error) {
+	version = min(version, len(d.moves))
+	since = max(0, min(since, version))
+	info.from = since
+	info.explained = nil
+	for _, m := range d.moves[since:version] {
+		if n := strings.TrimSpace(m.Note); n != "" {
+			if info.explained == nil {
+				info.explained = map[string]bool{}
+			}
+			info.explained[n] = true
+		}
 	}
-	if _, err := b.Store.RecordMessage(ctx, storage.Message{GameID: rec.ID, Kind: storage.KindBoard, ChannelID: rec.ChannelID, MessageID: m.ID}); err != nil {
-		return err
+	opts, err := b.options(ctx, d.rec)
+	if err != nil {
+		return info, err
 	}
-	return b.Store.UpdateOutbox(ctx, e.ID, nil, true)
+	info.since = nil
+	if sg, err := engine.Replay(opts, d.moves[:since]); err == nil {
+		v := sg.ViewFor(engine.NoSide)
+		info.since = &v
+	}
+	return info, nil
 }
 
 // noteOnBoard adds the batch's notes (closed DMs) to the board the batch
@@ -832,11 +1130,15 @@ func (b *Bot) findPosted(channelID, after, content string) (*discordgo.Message, 
 	return nil, nil
 }
 
-// sendDM sends m to the user's DMs, unless a previous attempt did.
-func (b *Bot) sendDM(user string, m msg) (*discordgo.Message, error) {
+// sendDM sends m to the user's DMs, unless a previous attempt did (look:
+// one may have).
+func (b *Bot) sendDM(user string, m msg, look bool) (*discordgo.Message, error) {
 	ch, err := b.Session.UserChannelCreate(user)
 	if err != nil {
 		return nil, err
+	}
+	if !look {
+		return b.Session.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: m.content, Components: m.comps, Files: m.files})
 	}
 	if sent, err := b.findPosted(ch.ID, "", m.content); err != nil || sent != nil {
 		return sent, err

@@ -1,0 +1,196 @@
+package bot_test
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/rfop/rfop/bot"
+	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/storage"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// holdAt arms a crash hook that stops the publisher at the first step
+// named step once armed: reached is closed there, and the hook returns
+// crash once release is closed.
+func holdAt(h *harness, step string, crash bool) (arm func(), reached, release chan struct{}) {
+	var armed, held atomic.Bool
+	reached, release = make(chan struct{}), make(chan struct{})
+	bot.SetCrashHook(h.b, func(_ int64, s string) bool {
+		if !armed.Load() || s != step || !held.CompareAndSwap(false, true) {
+			return false
+		}
+		close(reached)
+		select {
+		case <-release:
+		case <-h.ctx.Done():
+		}
+		return crash
+	})
+	h.t.Cleanup(func() {
+		if !isClosed(release) {
+			close(release)
+		}
+	})
+	return func() { armed.Store(true) }, reached, release
+}
+
+// boardEntries are the game's board entries after version v, oldest first.
+func (h *harness) boardEntries(gameID, v int64) []storage.OutboxEntry {
+	h.t.Helper()
+	var out []storage.OutboxEntry
+	for ver := v + 1; ver <= h.gameByID(gameID).StateVersion; ver++ {
+		batch, err := h.store.OutboxBatch(context.Background(), gameID, ver)
+		require.NoError(h.t, err)
+		for _, e := range batch {
+			if e.Kind == "board" {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+type entryOutcome struct {
+	Message    string `json:"message"`
+	Superseded int64  `json:"superseded"`
+}
+
+func outcomeOf(t *testing.T, e storage.OutboxEntry) entryOutcome {
+	var o entryOutcome
+	if len(e.Outcome) > 0 {
+		require.NoError(t, json.Unmarshal(e.Outcome, &o))
+	}
+	return o
+}
+
+// untilCardPlay plays until a player is to play a card (each chain then
+// calls the other player with a new board).
+func (h *harness) untilCardPlay(rec storage.Game, r *rand.Rand) storage.Game {
+	return h.playUntil(rec.ID, chanID, []string{alice, bob}, r, func(g storage.Game) bool {
+		ps := h.engineGame(g).Prompts()
+		return g.StateVersion > 4 && len(ps) == 1 && ps[0].Kind == engine.PromptPlay
+	})
+}
+
+// chainsWhileHeld plays n decision chains (or until the game ends) while
+// the publisher is held: each player decides from the last board posted.
+func (h *harness) chainsWhileHeld(gameID int64, n int, r *rand.Rand) {
+	for k := 0; k < n && h.gameByID(gameID).Status == storage.StatusActive; k++ {
+		deciders := h.decidersOf(gameID)
+		require.NotEmpty(h.t, deciders)
+		require.True(h.t, h.chainNoWait(deciders[0], chanID, r), "%s had a decision", deciders[0])
+	}
+}
+
+// Issue 30 "Publish only what is still current": the publisher is held
+// at a board while the players make two more decision chains. Released,
+// it posts only the newest board; the older boards (and their collapses)
+// are marked done without a call, and the newest carries the log lines
+// of every chain since the last board the channel saw.
+func TestE2EOnlyTheNewestBoardIsPosted(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	r := rand.New(rand.NewPCG(30, 1))
+	rec = h.untilCardPlay(rec, r)
+	seen := rec.StateVersion // the live board shows this version
+	before := len(h.boardMessages(chanID))
+
+	arm, reached, release := holdAt(h, "board", false)
+	arm()
+	h.chainsWhileHeld(rec.ID, 1, r)
+	<-reached
+	h.chainsWhileHeld(rec.ID, 2, r)
+	boards := h.boardEntries(rec.ID, seen)
+	require.GreaterOrEqual(t, len(boards), 3, "three boards wait")
+	close(release)
+	require.NoError(t, h.b.WaitPublished(h.ctx))
+
+	pending, err := h.store.PendingOutbox(h.ctx, rec.ID)
+	require.NoError(t, err)
+	assert.Empty(t, pending)
+	boards = h.boardEntries(rec.ID, seen)
+	newest := boards[len(boards)-1]
+	for _, e := range boards[:len(boards)-1] {
+		o := outcomeOf(t, e)
+		assert.Empty(t, o.Message, "the board of version %d was not posted", e.Version)
+		assert.Equal(t, newest.ID, o.Superseded, "the board of version %d is superseded by the newest", e.Version)
+	}
+	require.NotEmpty(t, outcomeOf(t, newest).Message, "the newest board is posted")
+	assert.Len(t, h.boardMessages(chanID), before+1, "one new board in the channel")
+	live := h.requireOneLiveBoard(chanID)
+	assert.Equal(t, outcomeOf(t, newest).Message, live.ID)
+	h.requireNoDuplicateBoards(rec.ID)
+
+	// Its lines: every public line since the board the channel saw (the
+	// newest ones if they are more than a board shows).
+	var lines []string
+	g := h.engineGame(h.gameByID(rec.ID))
+	for _, e := range g.S.Log {
+		if e.Version >= int(seen) && e.To == engine.NoSide && e.Version < int(newest.Version) {
+			if n, ok := e.Note(); ok || n != "" {
+				continue
+			}
+			lines = append(lines, e.English(g.Deck()))
+		}
+	}
+	require.NotEmpty(t, lines)
+	if len(lines) > 8 {
+		lines = lines[len(lines)-8:]
+	}
+	for _, l := range lines {
+		assert.Contains(t, live.Content, l, "the newest board carries the lines of the chains it superseded")
+	}
+	// The game goes on.
+	h.playUntil(rec.ID, chanID, []string{alice, bob}, r, func(g storage.Game) bool { return g.StateVersion >= newest.Version+4 })
+	h.requireOneLiveBoard(chanID)
+}
+
+// Issue 30, crash safety: a skipped board is never one a crash recovery
+// needs. The bot dies right after posting a board, before noting it,
+// while two newer boards wait. The restarted bot must not supersede the
+// posted board (it is in the channel): it finds and records it, collapses
+// it, and then posts only the newest of the others.
+func TestE2EABoardPostedBeforeACrashIsNeverSuperseded(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	r := rand.New(rand.NewPCG(30, 2))
+	rec = h.untilCardPlay(rec, r)
+	seen := rec.StateVersion
+	before := len(h.boardMessages(chanID))
+
+	arm, reached, release := holdAt(h, "board-posted", true)
+	arm()
+	h.chainsWhileHeld(rec.ID, 1, r)
+	<-reached
+	require.Len(t, h.boardMessages(chanID), before+1, "the board is in the channel, not yet noted")
+	posted := h.boardMessages(chanID)[before]
+	h.chainsWhileHeld(rec.ID, 2, r)
+	require.GreaterOrEqual(t, len(h.boardEntries(rec.ID, seen)), 3, "two newer boards wait")
+	close(release) // the crash
+	require.NoError(t, h.b.WaitPublished(h.ctx))
+	h.restart()
+	require.NoError(t, h.b.WaitPublished(h.ctx))
+
+	pending, err := h.store.PendingOutbox(h.ctx, rec.ID)
+	require.NoError(t, err)
+	assert.Empty(t, pending)
+	boards := h.boardEntries(rec.ID, seen)
+	assert.Equal(t, posted.ID, outcomeOf(t, boards[0]).Message, "the board posted before the crash is recorded, not superseded")
+	newest := boards[len(boards)-1]
+	for _, e := range boards[1 : len(boards)-1] {
+		assert.Equal(t, newest.ID, outcomeOf(t, e).Superseded, "the board of version %d is superseded", e.Version)
+	}
+	assert.Len(t, h.boardMessages(chanID), before+2, "the crashed board and the newest")
+	h.requireNoDuplicateBoards(rec.ID)
+	live := h.requireOneLiveBoard(chanID)
+	assert.Equal(t, outcomeOf(t, newest).Message, live.ID)
+	assert.True(t, strings.HasPrefix(live.Content, "**"), "a board")
+}
