@@ -527,9 +527,23 @@ func (d *delivery) at(ctx context.Context, b *Bot, v int64) (*engine.Game, chain
 	if err != nil {
 		return nil, chainInfo{}, err
 	}
+	if len(d.games) >= deliveryCache {
+		// Entries come in version order: keep the newest versions only,
+		// so that a long backlog does not hold a game per version.
+		oldest := v
+		for k := range d.games {
+			oldest = min(oldest, k)
+		}
+		delete(d.games, oldest)
+		delete(d.infos, oldest)
+	}
 	d.games[v], d.infos[v] = g, info
 	return g, info, nil
 }
+
+// deliveryCache: the game versions a delivery pass keeps replayed (the
+// entry's, and the newest board's while it supersedes older ones).
+const deliveryCache = 3
 
 // deliverGame delivers the game's pending entries in order; it stops at
 // the first that fails (the rest wait, so that order holds). It delivers

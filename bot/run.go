@@ -150,6 +150,9 @@ func Run(ctx context.Context, cfg Config) error {
 			b.Remind(ctx)
 		case <-retry.C:
 			b.Redeliver(ctx)
+			if n := pruneRateLimits(s.Ratelimiter); n > 0 {
+				log.Debug("forgot the rate-limit buckets of answered interactions", "buckets", n)
+			}
 		}
 	}
 }
