@@ -126,13 +126,18 @@
 //
 // FailNext/Fail answer matching requests (Route patterns or any Matcher)
 // with an error; RateLimit answers 429 with Discord's headers and body so
-// that discordgo sleeps and retries; CloseDMs makes messages to a user fail
-// with 403 / 50007, NoMutualGuilds with 403 / 50278 (no mutual guilds); DeleteChannel dispatches CHANNEL_DELETE and makes the
+// that discordgo sleeps and retries; WithChannelRateLimits limits each
+// channel's message creates and edits per window as Discord does, with
+// its X-RateLimit-* headers (discordgo paces itself by them) and 429 past
+// the limit; CloseDMs makes messages to a user fail with 403 / 50007,
+// NoMutualGuilds with 403 / 50278 (no mutual guilds); DeleteChannel
+// dispatches CHANNEL_DELETE and makes the
 // channel 404 / 10003; WithInteractionDeadline enforces Discord's 3 second
 // callback deadline.
 //
 // Not implemented: voice, reactions, pins, threads, webhooks other than
 // interaction tokens, permission checks on REST calls, zlib-compressed
 // gateway frames, Discord's identify rate limit (max_concurrency), and REST rate limits
-// other than injected ones.
+// other than injected ones and the channel limits of WithChannelRateLimits
+// (no global limit).
 package fakediscord

@@ -1133,3 +1133,55 @@ func TestEditedIsTheInteractionsOwnEdit(t *testing.T) {
 	assert.Equal(t, 2, i.Edited().Version)
 	noErrors(t, errs)
 }
+
+// WithChannelRateLimits: a channel's message creates (and, apart, its
+// edits) are limited per window with Discord's headers, which discordgo
+// obeys: past the limit it waits for the window instead of being refused;
+// another channel is not held back; a raw request past the limit is
+// refused with 429.
+func TestChannelRateLimitsPaceDiscordgo(t *testing.T) {
+	t.Parallel()
+	const window = 2 * time.Second
+	srv := New(t, WithGuild(testGuild()), WithChannelRateLimits(2, window))
+	dg, err := discordgo.New("Bot x")
+	require.NoError(t, err)
+	dg.Client = srv.HTTPClient()
+	start := time.Now()
+	var last *discordgo.Message
+	for k := range 3 {
+		last, err = dg.ChannelMessageSend("c1", fmt.Sprint("message ", k))
+		require.NoError(t, err)
+	}
+	assert.GreaterOrEqual(t, time.Since(start), window-50*time.Millisecond, "the third create waited for the next window")
+	assert.Zero(t, srv.RateLimited(), "discordgo waited by the headers: nothing refused")
+	_, err = dg.ChannelMessageEdit("c1", last.ID, "edited")
+	require.NoError(t, err, "edits have their own bucket")
+	_, err = dg.ChannelMessageSend("c2", "elsewhere")
+	require.NoError(t, err)
+
+	var creates []Request
+	for _, r := range srv.Requests() {
+		if r.Route == "POST /channels/{}/messages" && r.Path == "/channels/c1/messages" {
+			creates = append(creates, r)
+		}
+	}
+	require.Len(t, creates, 3)
+
+	// A client that ignores the headers is refused.
+	for k := range 3 {
+		req, err := http.NewRequest(http.MethodPost, srv.URL()+"/api/v10/channels/c2/messages", strings.NewReader(`{"content":"raw"}`))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bot x")
+		resp, err := srv.HTTPClient().Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		if k < 1 {
+			assert.Equal(t, http.StatusOK, resp.StatusCode)
+			assert.NotEmpty(t, resp.Header.Get("X-RateLimit-Remaining"))
+		} else {
+			assert.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "request %d past the limit", k)
+		}
+	}
+	assert.Equal(t, 2, srv.RateLimited())
+}
