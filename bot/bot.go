@@ -43,7 +43,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math"
 	"strings"
 	"sync"
 	"time"
@@ -163,11 +162,10 @@ type Bot struct {
 	// checked: the games verified in this process (integrity.go), under
 	// mu.
 	checked idSet
-	// lookBefore: outbox entries up to this id may have been sent by an
-	// earlier process that left no mark of the attempt (outbox.go,
-	// mustLook); Resume sets it, everything is looked for until then.
-	// Under mu.
-	lookBefore int64
+	// started: when this process began (the system's clock). An outbox
+	// entry made before may have been sent by an earlier process, perhaps
+	// a version that marked no attempt (outbox.go, mustLook).
+	started time.Time
 }
 
 // New returns a bot with defaults filled in.
@@ -194,7 +192,7 @@ func New(d Deps) *Bot {
 	var hb [8]byte
 	_, _ = rand.Read(hb[:])
 	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, paused: map[int64]error{},
-		lease: storage.LeaseHolder{Name: fmt.Sprintf("shard-%d-%x", d.Shard.ID, hb), Shard: d.Shard.ID}, lookBefore: math.MaxInt64,
+		lease: storage.LeaseHolder{Name: fmt.Sprintf("shard-%d-%x", d.Shard.ID, hb), Shard: d.Shard.ID}, started: time.Now(),
 		langs: map[string]string{}, userLocales: map[string]string{}, guildLocales: map[string]string{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
 		replaySlots:   make(chan struct{}, maxReplays),
 		progressEvery: defaultProgressEvery,

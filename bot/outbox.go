@@ -370,38 +370,19 @@ func (b *Bot) Redeliver(ctx context.Context) {
 // is delivered. A game with nothing pending costs nothing here.
 func (b *Bot) Resume(ctx context.Context) error {
 	b.incarnate(ctx) // this start of the shard: it takes over the leases of the previous one
-	b.noteLookBefore(ctx)
 	// Every resume item, whatever the clocks say: each is for the next start.
 	b.runDue(ctx, dueResume, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), b.resumeDue)
 	b.Redeliver(ctx)
 	return nil
 }
 
-// noteLookBefore sets lookBefore to the newest entry waiting at this
-// start: an earlier process (perhaps a version that marked no attempt)
-// may have sent any of them before it stopped, so those are looked for
-// before they are sent; entries made later are looked for only if marked.
-func (b *Bot) noteLookBefore(ctx context.Context) {
-	pending, err := b.Store.PendingOutbox(ctx, 0)
-	if err != nil {
-		b.Log.Warn("resume: read the outbox", "err", err)
-		return // everything is looked for
-	}
-	newest := int64(0)
-	for _, e := range pending {
-		newest = max(newest, e.ID)
-	}
-	b.mu.Lock()
-	b.lookBefore = newest
-	b.mu.Unlock()
-}
-
 // mustLook: before sending e, look for a message a previous attempt may
-// have sent (it began one, or it may be an earlier process's).
+// have sent: one began (Posting), or e was made before this process
+// started and an earlier process, perhaps a version that marked no
+// attempt, may have sent it. (Entry times are the store's clock, the
+// system's in production, as started is.)
 func (b *Bot) mustLook(e storage.OutboxEntry, out outOutcome) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return out.Posting || e.ID <= b.lookBefore
+	return out.Posting || e.CreatedAt.Before(b.started)
 }
 
 // markPosting records, under the game's lease, that e's message is about
