@@ -40,6 +40,16 @@ func holdAt(h *harness, step string, crash bool) (arm func(), reached, release c
 	return func() { armed.Store(true) }, reached, release
 }
 
+// waitReached waits, within the test's bound, for the held step.
+func (h *harness) waitReached(reached chan struct{}) {
+	h.t.Helper()
+	select {
+	case <-reached:
+	case <-h.ctx.Done():
+		h.t.Fatalf("the publisher never reached the held step: %v", h.ctx.Err())
+	}
+}
+
 // boardEntries are the game's board entries after version v, oldest first.
 func (h *harness) boardEntries(gameID, v int64) []storage.OutboxEntry {
 	h.t.Helper()
@@ -105,7 +115,7 @@ func TestE2EOnlyTheNewestBoardIsPosted(t *testing.T) {
 	arm, reached, release := holdAt(h, "board", false)
 	arm()
 	h.chainsWhileHeld(rec.ID, 1, r)
-	<-reached
+	h.waitReached(reached)
 	h.chainsWhileHeld(rec.ID, 2, r)
 	boards := h.boardEntries(rec.ID, seen)
 	require.GreaterOrEqual(t, len(boards), 3, "three boards wait")
@@ -169,7 +179,7 @@ func TestE2EABoardPostedBeforeACrashIsNeverSuperseded(t *testing.T) {
 	arm, reached, release := holdAt(h, "board-posted", true)
 	arm()
 	h.chainsWhileHeld(rec.ID, 1, r)
-	<-reached
+	h.waitReached(reached)
 	require.Len(t, h.boardMessages(chanID), before+1, "the board is in the channel, not yet noted")
 	posted := h.boardMessages(chanID)[before]
 	h.chainsWhileHeld(rec.ID, 2, r)
