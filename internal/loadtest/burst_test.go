@@ -298,6 +298,10 @@ func (w *world) player(ctx context.Context, g *game, user string, r *rand.Rand) 
 	for ctx.Err() == nil && !g.over.Load() {
 		cursor := w.srv.Cursor()
 		board := newestBoard(w.srv.Messages(g.ch))
+		if board == nil && g.resulted(w.srv) {
+			g.over.Store(true) // the final board has no Take my turn
+			return nil
+		}
 		acted := false
 		if board != nil {
 			resp, err := w.srv.ClickLabel(user, board, "Take my turn").WaitResponse(ctx)
@@ -363,11 +367,13 @@ func (w *world) resign(ctx context.Context, g *game, user string) error {
 	if _, err := w.srv.ClickLabel(user, resp.Message, "Yes, resign").WaitResponse(ctx); err != nil {
 		return fmt.Errorf("Yes, resign: %w", err)
 	}
+	g.over.Store(true) // its end is committed (its result follows)
 	return nil
 }
 
 // watchStalls counts the games in which nobody moved for stallAfter
-// while they were not over.
+// while they were not over (a player waiting that long for the board
+// that calls them, or for an answer).
 func (w *world) watchStalls(ctx context.Context, games []*game) *atomic.Int32 {
 	var n atomic.Int32
 	go func() {
