@@ -147,7 +147,7 @@ type Bot struct {
 	hook func(gameID int64, step string) bool
 
 	// renders bounds the pictures drawn at once (render.go).
-	renders  chan struct{}
+	renders  *slots
 	boards   boardCache
 	stopping chan struct{} // closed when Shutdown begins
 
@@ -196,7 +196,7 @@ func New(d Deps) *Bot {
 		langs: map[string]string{}, userLocales: map[string]string{}, guildLocales: map[string]string{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
 		replaySlots:   make(chan struct{}, maxReplays),
 		progressEvery: defaultProgressEvery,
-		pubs:          map[int64]*bool{}, pubLocks: map[int64]*sync.Mutex{}, panelLocks: map[int64]*sync.Mutex{}, renders: make(chan struct{}, renderSlots()), stopping: make(chan struct{})}
+		pubs:          map[int64]*bool{}, pubLocks: map[int64]*sync.Mutex{}, panelLocks: map[int64]*sync.Mutex{}, renders: newSlots(renderSlots()), stopping: make(chan struct{})}
 }
 
 // lockGame serialises a game's moves in this process.

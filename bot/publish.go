@@ -247,7 +247,7 @@ func (b *Bot) boardPicture(rec storage.Game, g *engine.Game, info chainInfo) []b
 	p := b.gamePrinter(rec)
 	lang, view, caption := p.Lang(), g.ViewFor(engine.NoSide), b.caption(p, g, info)
 	draw := func() (png []byte, err error) {
-		err = b.drawing(func() (err error) {
+		err = b.drawingBoard(func() (err error) {
 			png, err = b.Pictures.Board(lang, g.Deck(), view, info.since, caption)
 			return err
 		})

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/rfop/rfop/engine"
@@ -17,7 +18,7 @@ import (
 // hold hundreds of MiB. So:
 //   - at most renderSlots pictures are drawn at once, one fewer than the
 //     cores, so that one core is always free for acknowledgements and
-//     panels; the others wait their turn;
+//     panels; the others wait their turn, the boards first;
 //   - nothing waits for a picture before acknowledging: clicks are
 //     acknowledged first, and boards and hand DMs are drawn by the game's
 //     publisher after the move is stored, holding neither the game's lock
@@ -37,16 +38,89 @@ import (
 // the scheduler's queue behind them. On one core there is still one slot.
 func renderSlots() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 
-// drawing runs draw while holding one of the render slots.
+// drawing runs draw while holding one of the render slots (a hand or
+// card picture: after the boards waiting, see drawingBoard).
 // It gives up when the bot shuts down.
 func (b *Bot) drawing(draw func() error) error {
-	select {
-	case b.renders <- struct{}{}:
-	case <-b.stopping:
+	return b.drawIn(false, draw)
+}
+
+// drawingBoard is drawing for a board picture: it takes the next free
+// slot before any hand picture waiting. Under a burst (200 games dealt at
+// once want 400 hand pictures) the boards, which call the players and
+// which every move waits for, are not queued behind the hands, which the
+// players also see in their panels.
+func (b *Bot) drawingBoard(draw func() error) error {
+	return b.drawIn(true, draw)
+}
+
+func (b *Bot) drawIn(board bool, draw func() error) error {
+	if !b.renders.acquire(board, b.stopping) {
 		return errShuttingDown
 	}
-	defer func() { <-b.renders }()
+	defer b.renders.release()
 	return draw()
+}
+
+// slots is a counting semaphore whose waiters are served boards first,
+// then hands, each in their order of arrival.
+type slots struct {
+	mu          sync.Mutex
+	free        int
+	first, rest []chan struct{} // waiters: boards, others
+}
+
+func newSlots(n int) *slots { return &slots{free: n} }
+
+// acquire takes a slot (first: a board's); false if stop closed first.
+func (s *slots) acquire(first bool, stop <-chan struct{}) bool {
+	s.mu.Lock()
+	if s.free > 0 && (first || len(s.first) == 0) {
+		s.free--
+		s.mu.Unlock()
+		return true
+	}
+	ch := make(chan struct{})
+	if first {
+		s.first = append(s.first, ch)
+	} else {
+		s.rest = append(s.rest, ch)
+	}
+	s.mu.Unlock()
+	select {
+	case <-ch:
+		return true
+	case <-stop:
+	}
+	s.mu.Lock()
+	queued := false
+	for _, q := range []*[]chan struct{}{&s.first, &s.rest} {
+		if k := slices.Index(*q, ch); k >= 0 {
+			*q = slices.Delete(*q, k, k+1)
+			queued = true
+		}
+	}
+	s.mu.Unlock()
+	if !queued {
+		s.release() // granted as it stopped: hand it on
+	}
+	return false
+}
+
+// release hands the slot to the first waiter, a board's before others.
+func (s *slots) release() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case len(s.first) > 0:
+		close(s.first[0])
+		s.first = s.first[1:]
+	case len(s.rest) > 0:
+		close(s.rest[0])
+		s.rest = s.rest[1:]
+	default:
+		s.free++
+	}
 }
 
 // boardCache keeps the last board pictures drawn, by a hash of what they

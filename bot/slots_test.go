@@ -1,0 +1,63 @@
+package bot
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/rfop/rfop/internal/testctx"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Issue 30: under a burst the render slots serve the boards waiting
+// before the hand pictures waiting (each in arrival order), and a waiter
+// gives up when the bot stops without losing the slot.
+func TestRenderSlotsServeBoardsFirst(t *testing.T) {
+	s := newSlots(1)
+	never := make(chan struct{})
+	require.True(t, s.acquire(false, never), "a free slot")
+
+	order := make(chan string, 3)
+	wait := func(name string, board bool) {
+		go func() {
+			if s.acquire(board, never) {
+				order <- name
+				s.release()
+			}
+		}()
+	}
+	queued := func(first, rest int) bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return len(s.first) == first && len(s.rest) == rest
+	}
+	ctx := testctx.Context(t)
+	waitQueued := func(first, rest int) {
+		t.Helper()
+		for !queued(first, rest) {
+			require.NoError(t, ctx.Err(), "waiting for %d boards and %d others queued", first, rest)
+			runtime.Gosched()
+		}
+	}
+	wait("hand 1", false)
+	waitQueued(0, 1)
+	wait("board 1", true)
+	waitQueued(1, 1)
+	wait("board 2", true)
+	waitQueued(2, 1)
+	s.release()
+	assert.Equal(t, []string{"board 1", "board 2", "hand 1"}, []string{<-order, <-order, <-order})
+
+	// Stopping: a waiter gives up, and the slot stays usable.
+	require.True(t, s.acquire(true, never))
+	stop := make(chan struct{})
+	gave := make(chan bool)
+	go func() { gave <- s.acquire(false, stop) }()
+	waitQueued(0, 1)
+	close(stop)
+	assert.False(t, <-gave)
+	assert.True(t, queued(0, 0))
+	s.release()
+	require.True(t, s.acquire(false, never), "the slot is free again")
+}
