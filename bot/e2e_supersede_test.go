@@ -204,3 +204,48 @@ func TestE2EABoardPostedBeforeACrashIsNeverSuperseded(t *testing.T) {
 	assert.Equal(t, outcomeOf(t, newest).Message, live.ID)
 	assert.True(t, strings.HasPrefix(live.Content, "**"), "a board")
 }
+
+// Issue 30: a board that waits behind a hand DM (whose picture may wait
+// for a render slot under a burst) is posted first, with its collapse of
+// the previous board; the DM follows.
+func TestE2EABoardGoesBeforeTheDMItWaitsBehind(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	r := rand.New(rand.NewPCG(30, 3))
+	rec = h.untilCardPlay(rec, r)
+	before := h.boardMessages(chanID)
+	dms := len(h.srv.DMs(alice))
+
+	// Queued in this order, as a deal's DM left waiting before a newer board.
+	require.NoError(t, h.store.Enqueue(h.ctx, storage.OutboxEntry{GameID: rec.ID, Version: rec.StateVersion, Kind: "dm", Payload: []byte(`{"side":"versailles"}`)}))
+	require.NoError(t, h.store.Enqueue(h.ctx,
+		storage.OutboxEntry{GameID: rec.ID, Version: rec.StateVersion, Kind: "board", Payload: []byte(`{"fresh":true}`)},
+		storage.OutboxEntry{GameID: rec.ID, Version: rec.StateVersion, Kind: "collapse"}))
+	h.b.Redeliver(h.ctx)
+	require.NoError(t, h.b.WaitPublished(h.ctx))
+
+	pending, err := h.store.PendingOutbox(h.ctx, rec.ID)
+	require.NoError(t, err)
+	assert.Empty(t, pending)
+	boards := h.boardMessages(chanID)
+	require.Len(t, boards, len(before)+1, "the board is posted")
+	require.Len(t, h.srv.DMs(alice), dms+1, "and the DM")
+	board, dm := boards[len(boards)-1], h.srv.DMs(alice)[dms]
+	var boardAt, dmAt, collapsedAt int
+	for k, ev := range h.srv.MessageEvents() {
+		switch {
+		case ev.Message.ID == board.ID && boardAt == 0:
+			boardAt = k + 1
+		case ev.Message.ID == dm.ID && dmAt == 0:
+			dmAt = k + 1
+		case ev.Message.ID == before[len(before)-1].ID:
+			collapsedAt = k + 1
+		}
+	}
+	require.NotZero(t, boardAt)
+	require.NotZero(t, dmAt)
+	assert.Less(t, boardAt, dmAt, "the board before the DM queued ahead of it")
+	assert.Less(t, collapsedAt, dmAt, "and the previous board's collapse")
+	h.requireOneLiveBoard(chanID)
+}

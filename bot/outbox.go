@@ -25,7 +25,9 @@ package bot
 // outbox holds several boards (a burst of moves outran Discord's rate
 // limits), the older ones, their collapses, hand DMs of older deals and
 // older panels are marked done without a call, and the newest board
-// carries the log lines since the last board the channel saw. A board or
+// carries the log lines since the last board the channel saw; a board
+// waiting behind a hand DM not yet sent goes first (the DM's picture may
+// wait for a render slot; a board never waits for one behind hands). A board or
 // DM whose sending began (Posting, written just before the call) is never
 // superseded: a crash may have left it in the channel, and the retry
 // finds and records it. Reveals and the result always go out.
@@ -610,6 +612,25 @@ func (b *Bot) deliverPending(ctx context.Context, gameID int64, claimed time.Tim
 			}
 			continue
 		}
+		if (e.Kind == outDM || e.Kind == outReveal) && supersedable(e) {
+			// A board waits behind this DM (its picture may wait for a
+			// render slot): the newest board goes first, the DMs after.
+			if k := slices.IndexFunc(queue, func(x storage.OutboxEntry) bool { return x.Kind == outBoard && supersedable(x) }); k >= 0 {
+				// The board and its batch's collapse, then this DM and the rest.
+				v := queue[k].Version
+				ahead := []storage.OutboxEntry{}
+				rest := []storage.OutboxEntry{e}
+				for j, x := range queue {
+					if j == k || x.Version == v && x.Kind == outCollapse {
+						ahead = append(ahead, x)
+					} else {
+						rest = append(rest, x)
+					}
+				}
+				queue = append(ahead, rest...)
+				continue
+			}
+		}
 		if e.Kind == outBoard && supersedable(e) {
 			// Only the newest of several boards waiting is published.
 			next, did, err := b.supersede(ctx, d, e)
@@ -682,8 +703,8 @@ func supersedable(e storage.OutboxEntry) bool {
 // followed by a newer panel; reveals and results stay. The newest board
 // is told where its log lines start (the last board the channel saw) and
 // whether it must be posted as a new board (one of the older ones was).
-// next is what remains to deliver, in order; did is false if nothing was
-// superseded (no newer board).
+// next is what remains to deliver, in order (with the DMs e was moved
+// ahead of); did is false if nothing was superseded (no newer board).
 func (b *Bot) supersede(ctx context.Context, d *delivery, e storage.OutboxEntry) (next []storage.OutboxEntry, did bool, err error) {
 	pending, err := b.Store.PendingOutbox(ctx, d.rec.ID)
 	if err != nil {
@@ -693,6 +714,7 @@ func (b *Bot) supersede(ctx context.Context, d *delivery, e storage.OutboxEntry)
 	if k < 0 {
 		return nil, false, nil // delivered meanwhile (it is not pending any more): deliver looks again
 	}
+	all := pending // entries before e are DMs it was moved ahead of (deliverPending)
 	pending = pending[k:]
 	n := -1
 	for j, x := range pending {
@@ -767,8 +789,8 @@ func (b *Bot) supersede(ctx context.Context, d *delivery, e storage.OutboxEntry)
 	if err := b.Store.WriteOutbox(ctx, storage.OutboxWrite{GameID: d.rec.ID, Holder: b.lease.Name, Updates: ups}); err != nil {
 		return nil, false, err
 	}
-	for _, x := range pending[1:] {
-		if !skipped[x.ID] {
+	for _, x := range all {
+		if x.ID != e.ID && !skipped[x.ID] {
 			if x.ID == newest.ID {
 				x.Outcome = raw
 			}
