@@ -74,20 +74,6 @@ const (
 	mgrRole  = "402"
 )
 
-var (
-	picsOnce sync.Once
-	pics     bot.Pictures
-)
-
-func sharedPictures(t testing.TB) bot.Pictures {
-	picsOnce.Do(func() {
-		p, err := bot.DefaultPictures()
-		require.NoError(t, err)
-		pics = p
-	})
-	return pics
-}
-
 // harness runs the real bot, with the real discordgo client, against the
 // fake Discord on loopback and a real SQLite file (or, with dbPath a
 // postgres URL, a PostgreSQL database).
