@@ -24,11 +24,17 @@ import (
 // ("": the server's default). It returns the game and the challenge.
 func (h *harness) startPaced(channel, pace string) (storage.Game, string) {
 	h.t.Helper()
+	return h.startPacedIn(guildID, channel, pace)
+}
+
+// startPacedIn is startPaced in another guild.
+func (h *harness) startPacedIn(guild, channel, pace string) (storage.Game, string) {
+	h.t.Helper()
 	args := []fakediscord.Arg{fakediscord.UserArg("opponent", bob), fakediscord.StrArg("side", "versailles")}
 	if pace != "" {
 		args = append(args, fakediscord.StrArg("pace", pace))
 	}
-	_, resp := h.command(alice, guildID, channel, fakediscord.SubCmd("new", args...))
+	_, resp := h.command(alice, guild, channel, fakediscord.SubCmd("new", args...))
 	i := h.srv.Click(bob, resp.Message, h.verbButton(resp.Message, "accept").CustomID)
 	_, err := i.WaitResponse(h.ctx)
 	require.NoError(h.t, err)
@@ -78,6 +84,9 @@ type storedClock struct {
 	Pace  string       `json:"pace"`
 	Left  [2]int64     `json:"left"`
 	Since [2]time.Time `json:"since"`
+	// Warned, Offered: a side was warned, its opponent offered the claim.
+	Warned  [2]bool `json:"warned"`
+	Offered [2]bool `json:"offered"`
 }
 
 func (h *harness) clockOf(id int64) storedClock {

@@ -285,6 +285,73 @@ func TestE2EUserInstalledAIFromAGroupDMMovesToTheBotsDM(t *testing.T) {
 	require.NoError(t, err, "the board is in the bot's DM")
 }
 
+// A server that never invited the bot, where a member uses the app
+// through their own install (fakediscord.Guild.WithoutBot).
+const (
+	aloneGuildID = "110"
+	aloneChanID  = "270"
+)
+
+func guildWithoutBot() fakediscord.Option {
+	return fakediscord.WithGuild(fakediscord.Guild{ID: aloneGuildID, Name: "Montmartre", OwnerID: owner, WithoutBot: true,
+		Channels: []fakediscord.Channel{{ID: aloneChanID, Name: "general"}},
+		Members:  []fakediscord.Member{{UserID: alice, Username: "alice"}, {UserID: owner, Username: "owner"}}})
+}
+
+// Asked through the user install in a server where the bot is not a
+// member, /rfop solo and /rfop ai start the game in the member's DM with
+// the bot and answer, privately, with a link to it; the bot posts nothing
+// in that server (it cannot) and the game plays in the DM. The commands
+// that need the bot in a server refuse, privately.
+func TestE2EUserInstalledGameFromAServerWithoutTheBot(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		sub  fakediscord.Arg
+	}{
+		{"solo", fakediscord.SubCmd("solo", fakediscord.StrArg("side", "versailles"))},
+		{"ai", fakediscord.SubCmd("ai", fakediscord.StrArg("side", "commune"), fakediscord.StrArg("level", "easy"))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarnessWith(t, newStubPictures(), defaultGuild(), guildWithoutBot())
+			i := h.srv.SlashCommandWhere(alice, aloneGuildID, aloneChanID, fakediscord.Where{UserInstall: true}, "rfop", tc.sub)
+			text, private := h.answer(i)
+			assert.True(t, private, "answered privately")
+			dm := h.srv.DMs(alice)
+			require.NotEmpty(t, dm, "the game is in alice's DM with the bot")
+			dmID := dm[0].ChannelID
+			assert.Contains(t, text, "is in your DM with me: https://discord.com/channels/@me/"+dmID)
+			rec := h.game(dmID)
+			assert.Empty(t, rec.GuildID, "a DM game")
+			assert.NotEqual(t, aloneChanID, rec.ChannelID)
+			_, err := h.srv.WaitMessage(h.ctx, func(m *fakediscord.Message) bool {
+				return m.ChannelID == dmID && m.Button("Take my turn") != nil
+			})
+			require.NoError(t, err, "the board is in the DM")
+			require.NoError(t, h.b.WaitPublished(h.ctx))
+			v := h.gameByID(rec.ID).StateVersion
+			require.True(t, h.takeTurn(alice, dmID, rand.New(rand.NewPCG(24, 4))), "alice plays in the DM")
+			assert.Greater(t, h.gameByID(rec.ID).StateVersion, v)
+
+			for _, m := range h.srv.Messages(aloneChanID) {
+				assert.NotEmpty(t, m.EphemeralTo, "nothing public in the server without the bot: %q", m.Content)
+			}
+			for _, r := range h.srv.Requests() {
+				assert.NotContains(t, r.Path, "/channels/"+aloneChanID, "the bot does not try the server's channel")
+				assert.NotContains(t, r.Path, "/guilds/"+aloneGuildID, "nor the server")
+			}
+
+			// What needs the bot in the server says so.
+			i = h.srv.SlashCommandWhere(alice, aloneGuildID, aloneChanID, fakediscord.Where{UserInstall: true}, "rfop",
+				fakediscord.SubCmd("new", fakediscord.UserArg("opponent", owner)))
+			text, private = h.answer(i)
+			assert.True(t, private)
+			assert.Contains(t, text, "works in a server channel where I am installed")
+		})
+	}
+}
+
 // When Discord refuses the DM (no mutual server, or closed DMs), the
 // answer says what to do; the game is saved and waits, and its board
 // arrives once the member can be written to.

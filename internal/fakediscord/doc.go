@@ -42,7 +42,10 @@
 // app and/or in a private channel (Where: context 2, a group DM the bot is
 // not in and cannot post to, 50001); the command must be available there
 // by its registered integration_types and contexts, which registration
-// validates as Discord does.
+// validates as Discord does. A guild configured WithoutBot is a server
+// that never invited the bot: only the user install reaches it, the
+// gateway does not announce it and the REST API refuses it to the bot
+// (50001).
 //
 // Say posts a plain user message (MESSAGE_CREATE); Dispatch sends any event.
 // They wait for a session that got READY, as long as the test may

@@ -266,6 +266,9 @@ func (s *Server) gwIdentify(c *gwConn, d json.RawMessage) bool {
 		if !sess.owns(gid) {
 			continue // another shard's guild: not in this READY
 		}
+		if s.guilds[gid].cfg.WithoutBot {
+			continue // the bot is not a member
+		}
 		guildStubs = append(guildStubs, map[string]any{"id": gid, "unavailable": true})
 		b, _ := json.Marshal(s.guildCreateLocked(s.guilds[gid]))
 		creates = append(creates, b)

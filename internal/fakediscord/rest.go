@@ -276,8 +276,14 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	logged.Status = c.status
 	s.notifyLocked()
-	s.mu.Unlock()
+	events := c.events[:0]
 	for _, ev := range c.events {
+		if !s.withoutBotLocked(ev.guild) {
+			events = append(events, ev) // the bot gets no event of a guild it is not in
+		}
+	}
+	s.mu.Unlock()
+	for _, ev := range events {
 		s.gw.broadcast(ev.t, ev.guild, ev.d, nil)
 	}
 }
@@ -336,6 +342,9 @@ func (s *Server) getMyGuilds(c *rctx) {
 	out := []map[string]any{}
 	for _, id := range s.guildOrder {
 		gs := s.guilds[id]
+		if gs.cfg.WithoutBot {
+			continue
+		}
 		out = append(out, map[string]any{"id": id, "name": gs.cfg.Name, "owner": false, "permissions": strconv.FormatInt(discordgo.PermissionAll, 10), "features": []string{}})
 	}
 	s.mu.Unlock()
@@ -376,6 +385,9 @@ func (s *Server) guildLockedOrErr(id string) (*guildState, *apiErr) {
 	gs := s.guilds[id]
 	if gs == nil {
 		return nil, errUnknownGuild
+	}
+	if gs.cfg.WithoutBot {
+		return nil, errMissingAccess
 	}
 	return gs, nil
 }
@@ -492,9 +504,25 @@ func (s *Server) channelLockedOrErr(id string) (*channelState, *apiErr) {
 	return cs, nil
 }
 
+// botChannelLockedOrErr returns a live channel the bot may use through
+// the REST API: not one of a guild it is not in (Guild.WithoutBot).
+func (s *Server) botChannelLockedOrErr(id string) (*channelState, *apiErr) {
+	cs, e := s.channelLockedOrErr(id)
+	if e == nil && s.withoutBotLocked(cs.GuildID) {
+		return nil, errMissingAccess
+	}
+	return cs, e
+}
+
+// withoutBotLocked: the guild is one the bot is not in.
+func (s *Server) withoutBotLocked(guildID string) bool {
+	gs := s.guilds[guildID]
+	return gs != nil && gs.cfg.WithoutBot
+}
+
 func (s *Server) getChannel(c *rctx) {
 	s.mu.Lock()
-	cs, e := s.channelLockedOrErr(c.p[0])
+	cs, e := s.botChannelLockedOrErr(c.p[0])
 	var ch *discordgo.Channel
 	if e == nil {
 		ch = s.channelLocked(cs)
@@ -514,7 +542,7 @@ func (s *Server) listChannelMessages(c *rctx) {
 	}
 	before, after := c.req.Query.Get("before"), c.req.Query.Get("after")
 	s.mu.Lock()
-	cs, e := s.channelLockedOrErr(c.p[0])
+	cs, e := s.botChannelLockedOrErr(c.p[0])
 	out := []*wireMessage{}
 	if e == nil {
 		vis := s.visibleLocked(cs.ID)
@@ -545,7 +573,7 @@ func (s *Server) createChannelMessage(c *rctx) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	cs, e := s.channelLockedOrErr(c.p[0])
+	cs, e := s.botChannelLockedOrErr(c.p[0])
 	if e != nil {
 		c.fail(e)
 		return
@@ -576,7 +604,7 @@ func (s *Server) createChannelMessage(c *rctx) {
 // channelMessageLocked returns a non-ephemeral, non-deleted message of a
 // live channel.
 func (s *Server) channelMessageLocked(chID, msgID string) (*channelState, *msgState, *apiErr) {
-	cs, e := s.channelLockedOrErr(chID)
+	cs, e := s.botChannelLockedOrErr(chID)
 	if e != nil {
 		return nil, nil, e
 	}
@@ -645,7 +673,7 @@ func (s *Server) deleteChannelMessage(c *rctx) {
 
 func (s *Server) typing(c *rctx) {
 	s.mu.Lock()
-	_, e := s.channelLockedOrErr(c.p[0])
+	_, e := s.botChannelLockedOrErr(c.p[0])
 	s.mu.Unlock()
 	if e != nil {
 		c.fail(e)
@@ -663,7 +691,7 @@ func (s *Server) commandScopeLocked(c *rctx) (string, *apiErr) {
 		return "", errUnknownApp
 	}
 	if strings.Contains(c.req.Path, "/guilds/") {
-		if s.guilds[c.p[1]] == nil {
+		if s.guilds[c.p[1]] == nil || s.withoutBotLocked(c.p[1]) {
 			return "", errMissingAccess
 		}
 		return c.p[1], nil

@@ -40,8 +40,19 @@ type Guild struct {
 	// Roles of the guild. An @everyone role (ID == guild ID) with ordinary
 	// member permissions is added unless one is given.
 	Roles []Role
-	// Members of the guild. The bot is always added as a member.
+	// Members of the guild. The bot is added as a member, unless WithoutBot.
 	Members []Member
+	// WithoutBot: the bot is not a member of the guild (the app is not
+	// installed there), as when a member uses a user install of the app
+	// in a server that never invited it. The gateway never announces the
+	// guild nor sends its events (but for the interactions of the user
+	// install, routed to the shard of the guild as Discord does); the REST
+	// API refuses the bot the guild, its channels and its commands (403
+	// Missing Access, 50001); /users/@me/guilds does not list it. Its
+	// interactions need Where.UserInstall: authorizing_integration_owners
+	// then names only the user's install, and app_permissions are those of
+	// @everyone.
+	WithoutBot bool
 	// BotPermissions is sent as app_permissions on interactions;
 	// 0 means discordgo.PermissionAll.
 	BotPermissions int64

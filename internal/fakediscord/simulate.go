@@ -289,9 +289,7 @@ type Where struct {
 // integration types the install, else the simulation fails the test as
 // Discord would not offer it.
 func (s *Server) SlashCommandWhere(userID, guildID, channelID string, w Where, name string, args ...Arg) *Interaction {
-	spec := s.commandSpec(discordgo.InteractionApplicationCommand, userID, guildID, channelID, name, args)
-	spec.where = w
-	return s.interact(spec)
+	return s.interact(s.commandSpec(discordgo.InteractionApplicationCommand, userID, guildID, channelID, name, args, w))
 }
 
 // SlashCommand simulates a user running a chat-input command in a guild
@@ -312,12 +310,13 @@ func (s *Server) Autocomplete(userID, guildID, channelID, name string, args ...A
 }
 
 func (s *Server) command(typ discordgo.InteractionType, userID, guildID, channelID, name string, args []Arg) *Interaction {
-	return s.interact(s.commandSpec(typ, userID, guildID, channelID, name, args))
+	return s.interact(s.commandSpec(typ, userID, guildID, channelID, name, args, Where{}))
 }
 
-func (s *Server) commandSpec(typ discordgo.InteractionType, userID, guildID, channelID, name string, args []Arg) ixSpec {
+// commandSpec: w is set before validate is made, which checks it.
+func (s *Server) commandSpec(typ discordgo.InteractionType, userID, guildID, channelID, name string, args []Arg, w Where) ixSpec {
 	var cmd *discordgo.ApplicationCommand
-	spec := ixSpec{typ: typ, userID: userID, guildID: guildID, channelID: channelID, name: name}
+	spec := ixSpec{typ: typ, userID: userID, guildID: guildID, channelID: channelID, name: name, where: w}
 	spec.validate = func() error {
 		if guildID != "" {
 			cmd = findCommand(s.commands[guildID], discordgo.ChatApplicationCommand, name)
@@ -349,6 +348,9 @@ func (s *Server) commandSpec(typ discordgo.InteractionType, userID, guildID, cha
 		}
 		if spec.where.Private && (!spec.where.UserInstall || guildID != "") {
 			return fmt.Errorf("a command in a private channel needs the user install and no guild")
+		}
+		if s.withoutBotLocked(guildID) && !spec.where.UserInstall {
+			return fmt.Errorf("the bot is not in guild %s: only a user install of the app reaches it (Where.UserInstall)", guildID)
 		}
 		return nil
 	}
@@ -839,7 +841,12 @@ func (s *Server) prepareLocked(spec *ixSpec) (*Interaction, json.RawMessage, err
 		p["app_permissions"] = strconv.FormatInt(botPerms, 10)
 		p["context"] = int(discordgo.InteractionContextGuild)
 		p["authorizing_integration_owners"] = map[string]string{"0": gs.cfg.ID}
-		if spec.where.UserInstall {
+		switch {
+		case gs.cfg.WithoutBot:
+			// Only the user's install: the app has no install here.
+			p["authorizing_integration_owners"] = map[string]string{"1": spec.userID}
+			p["app_permissions"] = strconv.FormatInt(everyonePermissions, 10)
+		case spec.where.UserInstall:
 			p["authorizing_integration_owners"] = map[string]string{"0": gs.cfg.ID, "1": spec.userID}
 		}
 	} else {

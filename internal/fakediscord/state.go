@@ -66,7 +66,9 @@ func (s *Server) addGuildLocked(g Guild) *guildState {
 	for _, c := range g.Channels {
 		s.addChannelLocked(gs, c)
 	}
-	s.addMemberLocked(gs, Member{UserID: s.bot.ID, Username: s.bot.Username})
+	if !g.WithoutBot {
+		s.addMemberLocked(gs, Member{UserID: s.bot.ID, Username: s.bot.Username})
+	}
 	for _, m := range g.Members {
 		s.addMemberLocked(gs, m)
 	}
@@ -124,7 +126,9 @@ func (s *Server) AddGuild(g Guild) {
 	payload := s.guildCreateLocked(gs)
 	s.notifyLocked()
 	s.mu.Unlock()
-	s.gw.broadcast("GUILD_CREATE", g.ID, payload, nil)
+	if !g.WithoutBot {
+		s.gw.broadcast("GUILD_CREATE", g.ID, payload, nil)
+	}
 }
 
 // AddUser adds (or replaces) a user.
