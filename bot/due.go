@@ -62,11 +62,15 @@ const (
 type dueHandler struct {
 	kind string
 	run  func(ctx context.Context, d storage.Due)
+	// prefetch, if set, reads at once what the items of a batch need
+	// (pass.go), before they run one by one.
+	prefetch func(ctx context.Context, items []storage.Due, now time.Time)
 }
 
 // dueKinds are the kinds the periodic pass runs, in this order.
 func (b *Bot) dueKinds() []dueHandler {
-	return []dueHandler{{dueExpire, b.expireDue}, {dueRemind, b.remindDue}, {dueDigest, b.digestDue}, {dueClockWarn, b.clockWarnDue}, {dueClockOut, b.clockOutDue}}
+	return []dueHandler{{dueExpire, b.expireDue, nil}, {dueRemind, b.remindDue, b.prefetchRemind}, {dueDigest, b.digestDue, nil},
+		{dueClockWarn, b.clockWarnDue, nil}, {dueClockOut, b.clockOutDue, nil}}
 }
 
 // gameNow is what a write leaves a game at, for dueWork.
@@ -128,6 +132,11 @@ func (b *Bot) dueWork(ctx context.Context, w gameNow) []storage.Due {
 // reminderInterval is the guild's reminder interval (the default if its
 // settings cannot be read).
 func (b *Bot) reminderInterval(ctx context.Context, guildID string) time.Duration {
+	if pd := passOf(ctx); pd != nil {
+		if iv, ok := pd.intervals[guildID]; ok { // read with the pass's batch (pass.go)
+			return iv
+		}
+	}
 	set, err := b.Store.GuildSettings(ctx, guildID)
 	if err != nil {
 		b.Log.Warn("read the guild's reminder interval", "guild", guildID, "err", err)
@@ -155,7 +164,7 @@ func (b *Bot) Remind(ctx context.Context) {
 	start, now := time.Now(), b.Clock.Now()
 	n := 0
 	for _, h := range b.dueKinds() {
-		n += b.runDue(ctx, h.kind, now, h.run)
+		n += b.runDue(ctx, h, now)
 	}
 	if n > 0 {
 		b.Log.Debug("due work", "items", n, "took", time.Since(start))
@@ -165,20 +174,26 @@ func (b *Bot) Remind(ctx context.Context) {
 // runDue runs the items of one kind due at now, in batches, each once
 // per pass (a handler may leave an item where it is: the next pass meets
 // it again). It returns how many it ran.
-func (b *Bot) runDue(ctx context.Context, kind string, now time.Time, run func(context.Context, storage.Due)) int {
-	q := storage.DueQuery{Kind: kind, Now: now, Shard: b.shardFilter()}
+func (b *Bot) runDue(ctx context.Context, h dueHandler, now time.Time) int {
+	q := storage.DueQuery{Kind: h.kind, Now: now, Shard: b.shardFilter()}
+	if h.prefetch != nil {
+		ctx = withPass(ctx)
+	}
 	n := 0
 	for {
 		items, err := b.Store.DueWork(ctx, q)
 		if err != nil {
-			b.Log.Warn("read due work", "kind", kind, "err", err)
+			b.Log.Warn("read due work", "kind", h.kind, "err", err)
 			return n
+		}
+		if h.prefetch != nil {
+			h.prefetch(ctx, items, now)
 		}
 		for _, d := range items {
 			if ctx.Err() != nil {
 				return n
 			}
-			run(ctx, d)
+			h.run(ctx, d)
 			n++
 		}
 		if len(items) < storage.DueBatch {

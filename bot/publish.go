@@ -192,7 +192,7 @@ type boardPost struct {
 // comment on the publication model). It fails only if no board could be
 // shown at all.
 func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, info chainInfo, bp boardPost) error {
-	content := b.boardContent(rec, g, info, bp.notes)
+	content := b.boardContent(ctx, rec, g, info, bp.notes)
 	png := b.boardPicture(rec, g, info)
 	comps := []discordgo.MessageComponent{turnRowIn(b.gamePrinter(rec), rec.ID)}
 	if g.S.Result != nil {
@@ -314,7 +314,7 @@ func (b *Bot) retireBoard(ctx context.Context, gameID int64) {
 // boardContent is the board's text: a title, the public log lines since
 // info.from (the newest maxBoardLines, without the solo opponent's
 // explanations), the notes and whose decision it is.
-func (b *Bot) boardContent(rec storage.Game, g *engine.Game, info chainInfo, notes []string) string {
+func (b *Bot) boardContent(ctx context.Context, rec storage.Game, g *engine.Game, info chainInfo, notes []string) string {
 	p := b.gamePrinter(rec) // the game's public language, before measuring
 	var lines []string
 	for _, e := range g.S.Log {
@@ -328,7 +328,7 @@ func (b *Bot) boardContent(rec storage.Game, g *engine.Game, info chainInfo, not
 		tail.WriteString(n + "\n")
 	}
 	if g.S.Result == nil {
-		tail.WriteString(b.waitingIn(p, rec, g))
+		tail.WriteString(b.waitingIn(ctx, p, rec, g))
 	}
 	shown := lines
 	if len(shown) > maxBoardLines {
@@ -388,12 +388,19 @@ func decidingUsers(rec storage.Game, g *engine.Game) []string {
 func (b *Bot) repostBoard(ctx context.Context, rec storage.Game, g *engine.Game, bp boardPost) error {
 	unlock := b.lockPublisher(rec.ID) // not in the middle of a publication
 	defer unlock()
-	return b.repostBoardLocked(ctx, rec, g, bp)
+	return b.repostBoardLocked(ctx, rec, g, nil, bp)
 }
 
-// repostBoardLocked is repostBoard under the game's publisher lock.
-func (b *Bot) repostBoardLocked(ctx context.Context, rec storage.Game, g *engine.Game, bp boardPost) error {
-	info, err := b.chainInfo(ctx, rec, g)
+// repostBoardLocked is repostBoard under the game's publisher lock;
+// moves, if not nil, are the game's moves up to g (else read here).
+func (b *Bot) repostBoardLocked(ctx context.Context, rec storage.Game, g *engine.Game, moves []engine.Move, bp boardPost) error {
+	var info chainInfo
+	var err error
+	if moves != nil && len(moves) == g.S.Version {
+		info, err = b.chainInfoOf(rec, g, moves)
+	} else {
+		info, err = b.chainInfo(ctx, rec, g)
+	}
 	if err != nil {
 		b.Log.Warn("repost board: read the decision chain", "game", rec.ID, "err", err)
 		info = chainInfo{from: g.S.Version}
