@@ -176,9 +176,6 @@ func (b *Bot) Remind(ctx context.Context) {
 // it again). It returns how many it ran.
 func (b *Bot) runDue(ctx context.Context, h dueHandler, now time.Time) int {
 	q := storage.DueQuery{Kind: h.kind, Now: now, Shard: b.shardFilter()}
-	if h.prefetch != nil {
-		ctx = withPass(ctx)
-	}
 	n := 0
 	for {
 		items, err := b.Store.DueWork(ctx, q)
@@ -186,7 +183,10 @@ func (b *Bot) runDue(ctx context.Context, h dueHandler, now time.Time) int {
 			b.Log.Warn("read due work", "kind", h.kind, "err", err)
 			return n
 		}
-		if h.prefetch != nil {
+		if h.prefetch != nil && len(items) > 0 {
+			if passOf(ctx) == nil {
+				ctx = withPass(ctx) // only when something is due: an idle pass allocates nothing for it
+			}
 			h.prefetch(ctx, items, now)
 		}
 		for _, d := range items {
