@@ -32,6 +32,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -63,14 +64,24 @@ type dueHandler struct {
 	kind string
 	run  func(ctx context.Context, d storage.Due)
 	// prefetch, if set, reads at once what the items of a batch need
-	// (pass.go), before they run one by one.
+	// (pass.go), before they run.
 	prefetch func(ctx context.Context, items []storage.Due, now time.Time)
+	// workers, if above 1, is how many items of a batch run at once (each
+	// game's under its own lock and claim): a handler that waits for the
+	// database and Discord more than it computes (on PostgreSQL each
+	// query is a round trip) then waits for several at once.
+	workers int
 }
+
+// remindWorkers is how many reminders a pass sends at once: a few of
+// the store's connections (storage.PostgresConns), leaving the others to
+// the moves being played meanwhile.
+const remindWorkers = 4
 
 // dueKinds are the kinds the periodic pass runs, in this order.
 func (b *Bot) dueKinds() []dueHandler {
-	return []dueHandler{{dueExpire, b.expireDue, nil}, {dueRemind, b.remindDue, b.prefetchRemind}, {dueDigest, b.digestDue, nil},
-		{dueClockWarn, b.clockWarnDue, nil}, {dueClockOut, b.clockOutDue, nil}}
+	return []dueHandler{{dueExpire, b.expireDue, nil, 1}, {dueRemind, b.remindDue, b.prefetchRemind, remindWorkers}, {dueDigest, b.digestDue, nil, 1},
+		{dueClockWarn, b.clockWarnDue, nil, 1}, {dueClockOut, b.clockOutDue, nil, 1}}
 }
 
 // gameNow is what a write leaves a game at, for dueWork.
@@ -189,18 +200,57 @@ func (b *Bot) runDue(ctx context.Context, h dueHandler, now time.Time) int {
 			}
 			h.prefetch(ctx, items, now)
 		}
-		for _, d := range items {
+		if h.workers > 1 && len(items) > 1 {
+			n += runEach(ctx, items, h.workers, h.run)
 			if ctx.Err() != nil {
 				return n
 			}
-			h.run(ctx, d)
-			n++
+		} else {
+			for _, d := range items {
+				if ctx.Err() != nil {
+					return n
+				}
+				h.run(ctx, d)
+				n++
+			}
 		}
 		if len(items) < storage.DueBatch {
 			return n
 		}
 		q.After = &items[len(items)-1]
 	}
+}
+
+// runEach runs the items on up to workers goroutines and returns when
+// they are all done (or skipped: ctx ended), with how many ran.
+func runEach(ctx context.Context, items []storage.Due, workers int, run func(context.Context, storage.Due)) int {
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		next int
+		ran  int
+	)
+	for range min(workers, len(items)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				k := next
+				next++
+				mu.Unlock()
+				if k >= len(items) || ctx.Err() != nil {
+					return
+				}
+				run(ctx, items[k])
+				mu.Lock()
+				ran++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return ran
 }
 
 // moveDue moves an item read as d to next (deletes it if next is zero),

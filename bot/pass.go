@@ -13,7 +13,10 @@ package bot
 // member who changes a preference during a pass is served as before the
 // change for that pass, as if the change had come a moment later. What
 // the batch did not read (an error, a game the pass did not expect) is
-// read as before, one at a time.
+// read as before, one at a time. The batch's reminders are then sent a
+// few at a time (remindWorkers, due.go): each waits mostly for the
+// database and Discord, and each game is under its own lock and claim,
+// so the order between games is the only thing this changes.
 
 import (
 	"context"
