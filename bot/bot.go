@@ -345,9 +345,10 @@ func (b *Bot) loadGame(ctx context.Context, id int64) (storage.Game, *engine.Gam
 // from one snapshot, and a game this process has not checked yet is
 // checked on that log (integrity.go) before anything uses it, so that
 // the check and the board share one read (on PostgreSQL, one round trip
-// instead of three). moves is nil if the log could not be decoded (the
-// board then reads it again).
-func (b *Bot) loadGameLog(ctx context.Context, id int64) (rec storage.Game, g *engine.Game, moves []engine.Move, err error) {
+// instead of three). logged is the log (nil if it could not be decoded:
+// the board then reads it again), with what the check's replay noted of
+// it if the check ran here.
+func (b *Bot) loadGameLog(ctx context.Context, id int64) (rec storage.Game, g *engine.Game, logged *replayNotes, err error) {
 	rec, acts, err := b.Store.LoadVerified(ctx, id, nil) // the log's own checks (seq 1..N, N = the state's version) only
 	if errors.Is(err, storage.ErrIntegrity) {
 		// A broken log: as any other load (checked and paused if this
@@ -361,10 +362,12 @@ func (b *Bot) loadGameLog(ctx context.Context, id int64) (rec storage.Game, g *e
 	if acts == nil {
 		acts = []storage.Action{} // read: empty, not missing
 	}
+	logged = &replayNotes{}
 	if rec.Status == storage.StatusActive && !b.Checked(id) {
 		// The first load in this process: checked on the log just read;
-		// the replay that passed is the game (its save is the state).
-		g = b.checkGameLog(ctx, rec, acts)
+		// the replay that passed is the game (its save is the state),
+		// and what it noted serves the board.
+		g = b.checkGameLog(ctx, rec, acts, logged)
 	}
 	if g == nil {
 		g, err = b.gameState(ctx, rec)
@@ -372,10 +375,13 @@ func (b *Bot) loadGameLog(ctx context.Context, id int64) (rec storage.Game, g *e
 	if err != nil || g == nil {
 		return rec, g, nil, err
 	}
-	if moves, err = decodeMoves(acts); err != nil {
-		moves = nil
+	if logged.moves == nil {
+		if logged.moves, err = decodeMoves(acts); err != nil {
+			return rec, g, nil, nil // the board reads the log again (and says why it cannot)
+		}
+		logged.kinds, logged.rounds = nil, nil
 	}
-	return rec, g, moves, nil
+	return rec, g, logged, nil
 }
 
 // gameState is the engine game of a record read with its state (nil if
@@ -498,7 +504,7 @@ func aiLevelName(p *locale.Printer, level string) string {
 // Verify is the storage.VerifyFunc: replay the action log from the seed
 // with the game's own deck and compare with the stored state.
 func (b *Bot) Verify(rec storage.Game, actions []storage.Action) error {
-	_, err := b.verifyReplay(rec, actions)
+	_, err := b.verifyReplay(rec, actions, nil)
 	return err
 }
 
@@ -506,26 +512,29 @@ func (b *Bot) Verify(rec storage.Game, actions []storage.Action) error {
 // the stored state byte for byte (nil when they are equal only in
 // substance): the same game engine.Load would give, without decoding
 // the state.
-func (b *Bot) verifyReplay(rec storage.Game, actions []storage.Action) (*engine.Game, error) {
+//
+// notes, if not nil, get what the replay noted of each version for the
+// board (replayNotes).
+func (b *Bot) verifyReplay(rec storage.Game, actions []storage.Action, notes *replayNotes) (*engine.Game, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	deck, err := b.deckOf(ctx, rec)
 	if err != nil {
 		return nil, err
 	}
-	return replayVerified(rec, actions, deck)
+	return replayVerified(rec, actions, deck, notes)
 }
 
 // verifyWith replays the action log with deck and compares with the
 // stored state.
 func verifyWith(rec storage.Game, actions []storage.Action, deck *engine.Deck) error {
-	_, err := replayVerified(rec, actions, deck)
+	_, err := replayVerified(rec, actions, deck, nil)
 	return err
 }
 
 // replayVerified is verifyWith returning the replayed game when its save
 // is identical to the stored state (see verifyReplay).
-func replayVerified(rec storage.Game, actions []storage.Action, deck *engine.Deck) (*engine.Game, error) {
+func replayVerified(rec storage.Game, actions []storage.Action, deck *engine.Deck, notes *replayNotes) (*engine.Game, error) {
 	moves, err := decodeMoves(actions)
 	if err != nil {
 		return nil, err
@@ -534,7 +543,12 @@ func replayVerified(rec storage.Game, actions []storage.Action, deck *engine.Dec
 	if err != nil {
 		return nil, err
 	}
-	g, err := engine.Replay(opts, moves)
+	var g *engine.Game
+	if notes != nil {
+		g, err = replayNoting(opts, moves, notes)
+	} else {
+		g, err = engine.Replay(opts, moves)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -79,9 +79,30 @@ func (b *Bot) chainInfoOf(rec storage.Game, g *engine.Game, moves []engine.Move)
 	if err != nil {
 		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
 	}
+	var notes replayNotes
+	if _, err := replayNoting(opts, moves, &notes); err != nil {
+		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
+	}
+	return b.chainInfoNoted(rec, g, moves, opts, notes)
+}
+
+// replayNotes is what a replay of a game's log noted of each version for
+// its board (chainInfo): the decisions waited for and the round. The
+// integrity check of a reminded game notes them as it replays (one
+// replay for both: loadGameLog).
+type replayNotes struct {
+	deck   *engine.Deck // the deck replayed with
+	moves  []engine.Move
+	kinds  [][2]engine.PromptKind // by version: each side's decision
+	rounds []int8                 // by version
+}
+
+// replayNoting is engine.Replay (same errors) noting each version in
+// notes.
+func replayNoting(opts engine.Options, moves []engine.Move, notes *replayNotes) (*engine.Game, error) {
 	r, err := engine.New(opts)
 	if err != nil {
-		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
+		return nil, err
 	}
 	kinds := make([][2]engine.PromptKind, len(moves)+1)
 	rounds := make([]int8, len(moves)+1)
@@ -94,10 +115,30 @@ func (b *Bot) chainInfoOf(rec storage.Game, g *engine.Game, moves []engine.Move)
 	note(0)
 	for k, m := range moves {
 		if err := r.ApplyMove(m); err != nil {
-			return chainInfo{}, fmt.Errorf("game %d: replay move %d: %w", rec.ID, k+1, err)
+			return nil, fmt.Errorf("replay: move %d (%s): %w", k+1, m.Side, err)
 		}
 		note(k + 1)
 	}
+	*notes = replayNotes{deck: opts.Deck, moves: moves, kinds: kinds, rounds: rounds}
+	return r, nil
+}
+
+// chainInfoLogged is chainInfo from the log read with the game (and the
+// check's notes of it, when it was checked on that log).
+func (b *Bot) chainInfoLogged(rec storage.Game, g *engine.Game, notes *replayNotes) (chainInfo, error) {
+	if notes.kinds == nil || notes.deck != g.Deck() || len(notes.kinds) != len(notes.moves)+1 {
+		return b.chainInfoOf(rec, g, notes.moves)
+	}
+	opts, err := gameOptions(rec, g.Deck())
+	if err != nil {
+		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
+	}
+	return b.chainInfoNoted(rec, g, notes.moves, opts, *notes)
+}
+
+// chainInfoNoted is chainInfoOf once the log is replayed.
+func (b *Bot) chainInfoNoted(rec storage.Game, g *engine.Game, moves []engine.Move, opts engine.Options, notes replayNotes) (chainInfo, error) {
+	kinds, rounds := notes.kinds, notes.rounds
 	human := humanSides(rec)
 	// calls reports whether the chain of moves [s, e) calls side.
 	calls := func(s, e int, side engine.Side) bool {
@@ -392,12 +433,12 @@ func (b *Bot) repostBoard(ctx context.Context, rec storage.Game, g *engine.Game,
 }
 
 // repostBoardLocked is repostBoard under the game's publisher lock;
-// moves, if not nil, are the game's moves up to g (else read here).
-func (b *Bot) repostBoardLocked(ctx context.Context, rec storage.Game, g *engine.Game, moves []engine.Move, bp boardPost) error {
+// logged, if not nil, is the game's log up to g (else read here).
+func (b *Bot) repostBoardLocked(ctx context.Context, rec storage.Game, g *engine.Game, logged *replayNotes, bp boardPost) error {
 	var info chainInfo
 	var err error
-	if moves != nil && len(moves) == g.S.Version {
-		info, err = b.chainInfoOf(rec, g, moves)
+	if logged != nil && logged.moves != nil && len(logged.moves) == g.S.Version {
+		info, err = b.chainInfoLogged(rec, g, logged)
 	} else {
 		info, err = b.chainInfo(ctx, rec, g)
 	}

@@ -24,7 +24,7 @@ func (b *Bot) remindDue(ctx context.Context, d storage.Due) {
 	now := b.Clock.Now()
 	unlock := b.lockGame(d.GameID)
 	defer unlock()
-	rec, g, moves, err := b.loadGameLog(ctx, d.GameID) // checked here if not yet, on the log the board replays
+	rec, g, logged, err := b.loadGameLog(ctx, d.GameID) // checked here if not yet, on the log the board replays
 	if errors.Is(err, storage.ErrNotFound) {
 		b.moveDue(ctx, d, time.Time{})
 		return
@@ -43,7 +43,7 @@ func (b *Bot) remindDue(ctx context.Context, d storage.Due) {
 		// Nobody to remind (time away: away.go).
 		b.moveDue(ctx, d, now.Add(interval))
 	default:
-		b.remind(ctx, rec, g, moves, interval, now)
+		b.remind(ctx, rec, g, logged, interval, now)
 	}
 }
 
@@ -53,10 +53,10 @@ func (b *Bot) remindDue(ctx context.Context, d storage.Due) {
 // posted at most once: the reminder is claimed in the database first
 // (another process may send the same one), with the game's outbox lease
 // (no publication is being delivered meanwhile, here or elsewhere), both
-// in one transaction; the claim schedules the next one. moves is the
+// in one transaction; the claim schedules the next one. logged is the
 // game's log as read with it (nil: read again for the board). The caller
 // holds the game's lock.
-func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, moves []engine.Move, interval time.Duration, now time.Time) {
+func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, logged *replayNotes, interval time.Duration, now time.Time) {
 	gameID := rec.ID
 	unpub := b.lockPublisher(gameID)
 	defer func() {
@@ -86,7 +86,7 @@ func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, move
 	ping, dms := b.reminderCalls(ctx, rec, g)
 	if len(ping) > 0 {
 		note := b.gamePrinter(rec).T("bot.note.reminder", locale.Args{"ID": rec.ID})
-		if err := b.repostBoardLocked(ctx, rec, g, moves, boardPost{notify: true, ping: ping, notes: []string{note}}); err != nil {
+		if err := b.repostBoardLocked(ctx, rec, g, logged, boardPost{notify: true, ping: ping, notes: []string{note}}); err != nil {
 			if discordErrorCode(err) == codeUnknownChannel {
 				b.HandleChannelDelete(ctx, rec.ChannelID)
 				return
