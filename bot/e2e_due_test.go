@@ -86,6 +86,11 @@ func (s *touchStore) ClaimReminderOutbox(ctx context.Context, id int64, holder s
 	return s.Store.ClaimReminderOutbox(ctx, id, holder, now, until, seen, at, next)
 }
 
+func (s *touchStore) RecordMessageRelease(ctx context.Context, m storage.Message, holder string) (storage.Message, error) {
+	s.touch(m.GameID)
+	return s.Store.RecordMessageRelease(ctx, m, holder)
+}
+
 func (s *touchStore) GamesByIDs(ctx context.Context, ids ...int64) ([]storage.Game, error) {
 	s.touch(ids...)
 	return s.Store.GamesByIDs(ctx, ids...)

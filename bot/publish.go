@@ -227,6 +227,15 @@ type boardPost struct {
 	notify bool     // a new board pings ping
 	ping   []string // the users a notifying board pings
 	notes  []string // public lines after the summary
+	// release, if set, is the outbox lease the post holds, ended with
+	// the recording of the new board (one transaction) and marked done.
+	release *leaseRelease
+}
+
+// leaseRelease is an outbox lease to end with a board's recording.
+type leaseRelease struct {
+	holder string
+	done   bool
 }
 
 // showBoard posts a new board or edits the live one (see the package
@@ -270,7 +279,14 @@ func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, i
 		}
 		return fmt.Errorf("post board of game %d: %w", rec.ID, err)
 	}
-	if _, err := b.Store.RecordMessage(ctx, storage.Message{GameID: rec.ID, Kind: storage.KindBoard, ChannelID: rec.ChannelID, MessageID: m.ID}); err != nil {
+	board := storage.Message{GameID: rec.ID, Kind: storage.KindBoard, ChannelID: rec.ChannelID, MessageID: m.ID}
+	if bp.release != nil && !bp.release.done {
+		if _, err := b.Store.RecordMessageRelease(ctx, board, bp.release.holder); err != nil {
+			b.Log.Warn("record board message", "game", rec.ID, "err", err)
+		} else {
+			bp.release.done = true
+		}
+	} else if _, err := b.Store.RecordMessage(ctx, board); err != nil {
 		b.Log.Warn("record board message", "game", rec.ID, "err", err)
 	}
 	if haveLive {

@@ -77,7 +77,11 @@ func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, logg
 		// another process: the next pass looks again.
 		return
 	}
+	rel := &leaseRelease{holder: b.lease.Name}
 	defer func() {
+		if rel.done {
+			return // ended with the board's recording
+		}
 		if err := b.Store.ReleaseOutbox(ctx, gameID, b.lease.Name); err != nil {
 			b.Log.Warn("release the outbox", "game", gameID, "err", err)
 		}
@@ -86,7 +90,13 @@ func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, logg
 	ping, dms := b.reminderCalls(ctx, rec, g)
 	if len(ping) > 0 {
 		note := b.gamePrinter(rec).T("bot.note.reminder", locale.Args{"ID": rec.ID})
-		if err := b.repostBoardLocked(ctx, rec, g, logged, boardPost{notify: true, ping: ping, notes: []string{note}}); err != nil {
+		bp := boardPost{notify: true, ping: ping, notes: []string{note}}
+		if len(dms) == 0 {
+			// Nothing else to send under the lease: it ends with the
+			// board's recording (one commit instead of two).
+			bp.release = rel
+		}
+		if err := b.repostBoardLocked(ctx, rec, g, logged, bp); err != nil {
 			if discordErrorCode(err) == codeUnknownChannel {
 				b.HandleChannelDelete(ctx, rec.ChannelID)
 				return

@@ -30,6 +30,31 @@ type Batches interface {
 	// process is delivering the game's publications, or claimed the
 	// reminder first).
 	ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHolder, now, until time.Time, seen, at time.Time, next Due) (bool, error)
+	// RecordMessageRelease is RecordMessage and ReleaseOutbox(m.GameID,
+	// holder) in one transaction (one commit: on PostgreSQL one flush
+	// of the log instead of two): a reminder's board recorded, its lease
+	// ended.
+	RecordMessageRelease(ctx context.Context, m Message, holder string) (Message, error)
+}
+
+func (s *sqlStore) RecordMessageRelease(ctx context.Context, m Message, holder string) (Message, error) {
+	if err := validMessage(m); err != nil {
+		return Message{}, err
+	}
+	err := s.write(ctx, func(tx conn) error {
+		var err error
+		if m, err = recordMessage(ctx, tx, m, s.stamp()); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM outbox_leases WHERE game_id = ? AND holder = ?`, m.GameID, holder); err != nil {
+			return fmt.Errorf("storage: game %d: releasing the outbox: %w", m.GameID, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return Message{}, err
+	}
+	return m, nil
 }
 
 // marks is n placeholders, comma separated.

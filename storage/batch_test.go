@@ -132,4 +132,26 @@ func testClaimReminderOutboxBothOrNeither(t *testing.T, b backend) {
 
 	_, err = s.ClaimReminderOutbox(ctx, g.ID, named(""), t0, t0.Add(lease), g.RemindedAt, t0, next)
 	assert.ErrorIs(t, err, storage.ErrInvalid)
+
+	// The board recorded and the lease ended together; another's lease
+	// is not ended.
+	m, err := s.RecordMessageRelease(ctx, storage.Message{GameID: g.ID, Kind: storage.KindBoard, ChannelID: "c1", MessageID: "m1"}, "d")
+	require.NoError(t, err)
+	latest, err := s.LatestMessage(ctx, g.ID, storage.KindBoard)
+	require.NoError(t, err)
+	assert.Equal(t, m.ID, latest.ID)
+	assert.Equal(t, "m1", latest.MessageID)
+	held, err = s.HoldsOutbox(ctx, g.ID, "d")
+	require.NoError(t, err)
+	assert.False(t, held, "the lease ended with the recording")
+	ok, err = s.ClaimOutbox(ctx, g.ID, named("e"), t0, t0.Add(lease))
+	require.NoError(t, err)
+	require.True(t, ok)
+	_, err = s.RecordMessageRelease(ctx, storage.Message{GameID: g.ID, Kind: storage.KindBoard, ChannelID: "c1", MessageID: "m2"}, "d")
+	require.NoError(t, err)
+	held, err = s.HoldsOutbox(ctx, g.ID, "e")
+	require.NoError(t, err)
+	assert.True(t, held, "another holder's lease stays")
+	_, err = s.RecordMessageRelease(ctx, storage.Message{GameID: 999, Kind: storage.KindBoard, ChannelID: "c1", MessageID: "m3"}, "d")
+	assert.ErrorIs(t, err, storage.ErrNotFound)
 }
