@@ -34,10 +34,19 @@ func (b *Bot) awayOf(ctx context.Context, rec storage.Game, g *engine.Game, now 
 	if len(users) == 0 {
 		return nil
 	}
-	spells, err := b.Store.AwaySpells(ctx, now, users...)
-	if err != nil {
-		b.Log.Warn("read time away", "game", rec.ID, "err", err)
-		return nil
+	var spells []storage.Away
+	read := true
+	for _, u := range users {
+		s, ok := passAway(ctx, u) // read with the pass's batch (pass.go)
+		read = read && ok
+		spells = append(spells, s...)
+	}
+	if !read {
+		var err error
+		if spells, err = b.Store.AwaySpells(ctx, now, users...); err != nil {
+			b.Log.Warn("read time away", "game", rec.ID, "err", err)
+			return nil
+		}
 	}
 	var out []string
 	for _, a := range spells {
@@ -52,10 +61,13 @@ func (b *Bot) awayOf(ctx context.Context, rec storage.Game, g *engine.Game, now 
 // notification too many rather than one lost).
 func (b *Bot) isAway(ctx context.Context, userID string) bool {
 	now := b.Clock.Now()
-	spells, err := b.Store.AwaySpells(ctx, now, userID)
-	if err != nil {
-		b.Log.Warn("read time away", "user", userID, "err", err)
-		return false
+	spells, ok := passAway(ctx, userID) // read with the pass's batch (pass.go)
+	if !ok {
+		var err error
+		if spells, err = b.Store.AwaySpells(ctx, now, userID); err != nil {
+			b.Log.Warn("read time away", "user", userID, "err", err)
+			return false
+		}
 	}
 	for _, a := range spells {
 		if !a.Start.After(now) && a.End.After(now) {

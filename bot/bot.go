@@ -336,24 +336,75 @@ func (b *Bot) loadGame(ctx context.Context, id int64) (storage.Game, *engine.Gam
 		return rec, nil, err
 	}
 	b.checkOnce(ctx, rec) // the first load in this process (integrity.go)
+	g, err := b.gameState(ctx, rec)
+	return rec, g, err
+}
+
+// loadGameLog is loadGame for a caller that also needs the game's moves
+// (a reminder's board): the game and its action log are read together
+// from one snapshot, and a game this process has not checked yet is
+// checked on that log (integrity.go) before anything uses it, so that
+// the check and the board share one read (on PostgreSQL, one round trip
+// instead of three). logged is the log (nil if it could not be decoded:
+// the board then reads it again), with what the check's replay noted of
+// it if the check ran here.
+func (b *Bot) loadGameLog(ctx context.Context, id int64) (rec storage.Game, g *engine.Game, logged *replayNotes, err error) {
+	rec, acts, err := b.Store.LoadVerified(ctx, id, nil) // the log's own checks (seq 1..N, N = the state's version) only
+	if errors.Is(err, storage.ErrIntegrity) {
+		// A broken log: as any other load (checked and paused if this
+		// process had not checked the game yet).
+		rec, g, err = b.loadGame(ctx, id)
+		return rec, g, nil, err
+	}
+	if err != nil {
+		return rec, nil, nil, err
+	}
+	if acts == nil {
+		acts = []storage.Action{} // read: empty, not missing
+	}
+	logged = &replayNotes{}
+	if rec.Status == storage.StatusActive && !b.Checked(id) {
+		// The first load in this process: checked on the log just read;
+		// the replay that passed is the game (its save is the state),
+		// and what it noted serves the board.
+		g = b.checkGameLog(ctx, rec, acts, logged)
+	}
+	if g == nil {
+		g, err = b.gameState(ctx, rec)
+	}
+	if err != nil || g == nil {
+		return rec, g, nil, err
+	}
+	if logged.moves == nil {
+		if logged.moves, err = decodeMoves(acts); err != nil {
+			return rec, g, nil, nil // the board reads the log again (and says why it cannot)
+		}
+		logged.kinds, logged.rounds = nil, nil
+	}
+	return rec, g, logged, nil
+}
+
+// gameState is the engine game of a record read with its state (nil if
+// it has none), or errPaused if the game failed its integrity check.
+func (b *Bot) gameState(ctx context.Context, rec storage.Game) (*engine.Game, error) {
 	b.mu.Lock()
-	why := b.paused[id]
+	why := b.paused[rec.ID]
 	b.mu.Unlock()
 	if why != nil && rec.Status == storage.StatusActive {
-		return rec, nil, fmt.Errorf("game %d: %w: %w", id, errPaused, why)
+		return nil, fmt.Errorf("game %d: %w: %w", rec.ID, errPaused, why)
 	}
 	if rec.State == nil {
-		return rec, nil, nil
+		return nil, nil
 	}
 	deck, err := b.deckOf(ctx, rec)
 	if err != nil {
-		return rec, nil, err
+		return nil, err
 	}
 	g, err := engine.Load(rec.State, deck)
 	if err != nil {
-		return rec, nil, fmt.Errorf("game %d: %w", rec.ID, err)
+		return nil, fmt.Errorf("game %d: %w", rec.ID, err)
 	}
-	return rec, g, nil
+	return g, nil
 }
 
 // errPaused: the game failed its integrity check (its stored state and a
@@ -453,50 +504,74 @@ func aiLevelName(p *locale.Printer, level string) string {
 // Verify is the storage.VerifyFunc: replay the action log from the seed
 // with the game's own deck and compare with the stored state.
 func (b *Bot) Verify(rec storage.Game, actions []storage.Action) error {
+	_, err := b.verifyReplay(rec, actions, nil)
+	return err
+}
+
+// verifyReplay is Verify returning the replayed game when its save is
+// the stored state byte for byte (nil when they are equal only in
+// substance): the same game engine.Load would give, without decoding
+// the state.
+//
+// notes, if not nil, get what the replay noted of each version for the
+// board (replayNotes).
+func (b *Bot) verifyReplay(rec storage.Game, actions []storage.Action, notes *replayNotes) (*engine.Game, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	deck, err := b.deckOf(ctx, rec)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return verifyWith(rec, actions, deck)
+	return replayVerified(rec, actions, deck, notes)
 }
 
 // verifyWith replays the action log with deck and compares with the
 // stored state.
 func verifyWith(rec storage.Game, actions []storage.Action, deck *engine.Deck) error {
+	_, err := replayVerified(rec, actions, deck, nil)
+	return err
+}
+
+// replayVerified is verifyWith returning the replayed game when its save
+// is identical to the stored state (see verifyReplay).
+func replayVerified(rec storage.Game, actions []storage.Action, deck *engine.Deck, notes *replayNotes) (*engine.Game, error) {
 	moves, err := decodeMoves(actions)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	opts, err := gameOptions(rec, deck)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	g, err := engine.Replay(opts, moves)
+	var g *engine.Game
+	if notes != nil {
+		g, err = replayNoting(opts, moves, notes)
+	} else {
+		g, err = engine.Replay(opts, moves)
+	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	got, err := g.Save()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if bytes.Equal(got, rec.State) {
 		// Saved by this engine from the same moves: identical, and the
 		// comparison below (two decodes of ~20 KB) is not needed.
-		return nil
+		return g, nil
 	}
 	stored, err := engine.Load(rec.State, deck)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	want, _ := stored.Save()
 	// Compared by message, not wording: games saved before the log
 	// carried messages keep passing (engine.SameState).
 	if err := engine.SameState(want, got); err != nil {
-		return fmt.Errorf("the stored state differs from a replay of the action log: %w", err)
+		return nil, fmt.Errorf("the stored state differs from a replay of the action log: %w", err)
 	}
-	return nil
+	return nil, nil
 }
 
 func gameOptions(rec storage.Game, deck *engine.Deck) (engine.Options, error) {

@@ -292,6 +292,9 @@ func (b *Bot) awaySpells(ctx context.Context, rec storage.Game, from time.Time) 
 	if len(users) == 0 || b.Store == nil {
 		return nil
 	}
+	if spells, ok := passAwaySince(ctx, from, users); ok {
+		return spells // read with the pass's batch (pass.go)
+	}
 	spells, err := b.Store.AwaySpells(ctx, from, users...)
 	if err != nil {
 		b.Log.Warn("read time away", "game", rec.ID, "err", err)
@@ -568,8 +571,8 @@ func (b *Bot) onClockAnswer(ctx context.Context, i *discordgo.Interaction, id cu
 // clockLine is the clock's line on the board and in /rfop status: each
 // side's time left ("Commune to decide · 1 d 4 h left"), and who is away
 // until when. "" for a game with neither.
-func (b *Bot) clockLine(p *locale.Printer, rec storage.Game, g *engine.Game) string {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+func (b *Bot) clockLine(ctx context.Context, p *locale.Printer, rec storage.Game, g *engine.Game) string {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
 	now := b.Clock.Now()
 	c, _ := clockOf(rec)

@@ -522,7 +522,7 @@ func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) {
 			continue
 		}
 		sb.WriteString(p.T("cmd.status.game", locale.Args{"Game": rec.ID, "Channel": "<#" + rec.ChannelID + ">",
-			"Round": roundNameIn(p, g.S.Round), "Waiting": b.waitingIn(p, rec, g)}) + "\n")
+			"Round": roundNameIn(p, g.S.Round), "Waiting": b.waitingIn(ctx, p, rec, g)}) + "\n")
 	}
 	if sb.Len() == 0 {
 		b.replyEphemeral(i, p.T("cmd.status.none", nil))

@@ -72,7 +72,7 @@ func (b *Bot) showTurn(ctx context.Context, i *discordgo.Interaction, gameID int
 	}
 	sides := rec.SidesOf(userID(i))
 	if len(sides) == 0 {
-		b.replyEphemeral(i, pp.T("bot.reply.not-playing", locale.Args{"ID": rec.ID})+" "+b.waitingIn(pp, rec, g))
+		b.replyEphemeral(i, pp.T("bot.reply.not-playing", locale.Args{"ID": rec.ID})+" "+b.waitingIn(ctx, pp, rec, g))
 		return
 	}
 	side := b.decidingSide(g, sides)

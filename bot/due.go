@@ -32,6 +32,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -62,11 +63,25 @@ const (
 type dueHandler struct {
 	kind string
 	run  func(ctx context.Context, d storage.Due)
+	// prefetch, if set, reads at once what the items of a batch need
+	// (pass.go), before they run.
+	prefetch func(ctx context.Context, items []storage.Due, now time.Time)
+	// workers, if above 1, is how many items of a batch run at once (each
+	// game's under its own lock and claim): a handler that waits for the
+	// database and Discord more than it computes (on PostgreSQL each
+	// query is a round trip) then waits for several at once.
+	workers int
 }
+
+// remindWorkers is how many reminders a pass sends at once: a few of
+// the store's connections (storage.PostgresConns), leaving the others to
+// the moves being played meanwhile.
+const remindWorkers = 4
 
 // dueKinds are the kinds the periodic pass runs, in this order.
 func (b *Bot) dueKinds() []dueHandler {
-	return []dueHandler{{dueExpire, b.expireDue}, {dueRemind, b.remindDue}, {dueDigest, b.digestDue}, {dueClockWarn, b.clockWarnDue}, {dueClockOut, b.clockOutDue}}
+	return []dueHandler{{dueExpire, b.expireDue, nil, 1}, {dueRemind, b.remindDue, b.prefetchRemind, remindWorkers}, {dueDigest, b.digestDue, nil, 1},
+		{dueClockWarn, b.clockWarnDue, nil, 1}, {dueClockOut, b.clockOutDue, nil, 1}}
 }
 
 // gameNow is what a write leaves a game at, for dueWork.
@@ -128,6 +143,11 @@ func (b *Bot) dueWork(ctx context.Context, w gameNow) []storage.Due {
 // reminderInterval is the guild's reminder interval (the default if its
 // settings cannot be read).
 func (b *Bot) reminderInterval(ctx context.Context, guildID string) time.Duration {
+	if pd := passOf(ctx); pd != nil {
+		if iv, ok := pd.intervals[guildID]; ok { // read with the pass's batch (pass.go)
+			return iv
+		}
+	}
 	set, err := b.Store.GuildSettings(ctx, guildID)
 	if err != nil {
 		b.Log.Warn("read the guild's reminder interval", "guild", guildID, "err", err)
@@ -155,7 +175,7 @@ func (b *Bot) Remind(ctx context.Context) {
 	start, now := time.Now(), b.Clock.Now()
 	n := 0
 	for _, h := range b.dueKinds() {
-		n += b.runDue(ctx, h.kind, now, h.run)
+		n += b.runDue(ctx, h, now)
 	}
 	if n > 0 {
 		b.Log.Debug("due work", "items", n, "took", time.Since(start))
@@ -165,27 +185,72 @@ func (b *Bot) Remind(ctx context.Context) {
 // runDue runs the items of one kind due at now, in batches, each once
 // per pass (a handler may leave an item where it is: the next pass meets
 // it again). It returns how many it ran.
-func (b *Bot) runDue(ctx context.Context, kind string, now time.Time, run func(context.Context, storage.Due)) int {
-	q := storage.DueQuery{Kind: kind, Now: now, Shard: b.shardFilter()}
+func (b *Bot) runDue(ctx context.Context, h dueHandler, now time.Time) int {
+	q := storage.DueQuery{Kind: h.kind, Now: now, Shard: b.shardFilter()}
 	n := 0
 	for {
 		items, err := b.Store.DueWork(ctx, q)
 		if err != nil {
-			b.Log.Warn("read due work", "kind", kind, "err", err)
+			b.Log.Warn("read due work", "kind", h.kind, "err", err)
 			return n
 		}
-		for _, d := range items {
+		if h.prefetch != nil && len(items) > 0 {
+			if passOf(ctx) == nil {
+				ctx = withPass(ctx) // only when something is due: an idle pass allocates nothing for it
+			}
+			h.prefetch(ctx, items, now)
+		}
+		if h.workers > 1 && len(items) > 1 {
+			n += runEach(ctx, items, h.workers, h.run)
 			if ctx.Err() != nil {
 				return n
 			}
-			run(ctx, d)
-			n++
+		} else {
+			for _, d := range items {
+				if ctx.Err() != nil {
+					return n
+				}
+				h.run(ctx, d)
+				n++
+			}
 		}
 		if len(items) < storage.DueBatch {
 			return n
 		}
 		q.After = &items[len(items)-1]
 	}
+}
+
+// runEach runs the items on up to workers goroutines and returns when
+// they are all done (or skipped: ctx ended), with how many ran.
+func runEach(ctx context.Context, items []storage.Due, workers int, run func(context.Context, storage.Due)) int {
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		next int
+		ran  int
+	)
+	for range min(workers, len(items)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				k := next
+				next++
+				mu.Unlock()
+				if k >= len(items) || ctx.Err() != nil {
+					return
+				}
+				run(ctx, items[k])
+				mu.Lock()
+				ran++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return ran
 }
 
 // moveDue moves an item read as d to next (deletes it if next is zero),

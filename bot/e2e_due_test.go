@@ -81,6 +81,21 @@ func (s *touchStore) ClaimOutbox(ctx context.Context, id int64, holder storage.L
 	return s.Store.ClaimOutbox(ctx, id, holder, now, until)
 }
 
+func (s *touchStore) ClaimReminderOutbox(ctx context.Context, id int64, holder storage.LeaseHolder, now, until, seen, at time.Time, next storage.Due) (bool, error) {
+	s.touch(id)
+	return s.Store.ClaimReminderOutbox(ctx, id, holder, now, until, seen, at, next)
+}
+
+func (s *touchStore) RecordMessageRelease(ctx context.Context, m storage.Message, holder string) (storage.Message, error) {
+	s.touch(m.GameID)
+	return s.Store.RecordMessageRelease(ctx, m, holder)
+}
+
+func (s *touchStore) GamesByIDs(ctx context.Context, ids ...int64) ([]storage.Game, error) {
+	s.touch(ids...)
+	return s.Store.GamesByIDs(ctx, ids...)
+}
+
 func (s *touchStore) ClaimDue(ctx context.Context, d storage.Due, next time.Time) (bool, error) {
 	s.touch(d.GameID)
 	return s.Store.ClaimDue(ctx, d, next)

@@ -479,6 +479,44 @@ func tamperState(t *testing.T, dbPath string, id int64) {
 	require.NoError(t, err)
 }
 
+// Issue 23: a reminder is the first load of its game in this process
+// after a start; the game and its log are read once for both the check
+// and the board, and a game tampered with while the bot was stopped is
+// still caught before its board is posted: paused with the replay's
+// reason, no reminder claimed, nothing posted, while an untouched game of
+// the same pass is reminded (and checked) as usual.
+func TestE2ETamperedGameIsCaughtBeforeItsReminder(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	r := rand.New(rand.NewPCG(23, 25))
+	users := []string{alice, bob}
+	a := h.startChallenge(chanID, "versailles")
+	a = h.playUntil(a.ID, chanID, users, r, func(g storage.Game) bool { return g.StateVersion >= 6 })
+	c := h.startChallenge(chan2ID, "commune")
+	c = h.playUntil(c.ID, chan2ID, users, r, func(g storage.Game) bool { return g.StateVersion >= 6 })
+	h.stop()
+	tamperState(t, h.dbPath, a.ID)
+
+	h.start()
+	require.False(t, h.b.Checked(a.ID), "the start did not load game %d", a.ID)
+	require.False(t, h.b.Checked(c.ID), "the start did not load game %d", c.ID)
+	before := len(h.srv.Messages(chanID))
+	h.clock.Advance(storage.DefaultReminderInterval + time.Hour)
+	h.b.Remind(h.ctx)
+
+	why := h.b.Paused(a.ID)
+	require.ErrorIs(t, why, storage.ErrIntegrity, "the reminder checked game %d first", a.ID)
+	assert.Contains(t, why.Error(), "differs from a replay of the action log")
+	assert.Zero(t, reminders(h.srv, chanID), "no reminder for the tampered game")
+	assert.Len(t, h.srv.Messages(chanID), before, "nothing posted from its state")
+	assert.True(t, h.gameByID(a.ID).RemindedAt.IsZero(), "no reminder claimed for game %d", a.ID)
+
+	assert.True(t, h.b.Checked(c.ID), "the reminder checked game %d", c.ID)
+	assert.NoError(t, h.b.Paused(c.ID))
+	assert.Equal(t, 1, reminders(h.srv, chan2ID), "the untouched game is reminded")
+	assert.False(t, h.gameByID(c.ID).RemindedAt.IsZero())
+}
+
 // Issue 23: a start replays nothing, yet a game tampered with while the
 // bot was stopped is caught before anyone plays on it: the start touches
 // neither game, the first click on one checks it (paused, the click

@@ -16,8 +16,10 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"time"
 
+	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/storage"
 )
 
@@ -68,22 +70,49 @@ func (b *Bot) checkOnce(ctx context.Context, rec storage.Game) {
 // were kept adopts the bot's if its log replays with it), pauses it if
 // it fails, and marks it checked.
 func (b *Bot) checkGame(ctx context.Context, rec storage.Game) {
-	if err := b.checkDeck(ctx, rec); err != nil {
+	b.checkGameLog(ctx, rec, nil, nil)
+}
+
+// checkGameLog is checkGame on the game's action log acts, read with rec
+// from one snapshot (storage.LoadVerified); nil acts: read here. It
+// returns the game its replay gave if it passed and that game saves to
+// the stored state byte for byte (verifyReplay), else nil; notes (if not
+// nil and acts given) get what that replay noted for the board.
+func (b *Bot) checkGameLog(ctx context.Context, rec storage.Game, acts []storage.Action, notes *replayNotes) (replayed *engine.Game) {
+	var err error
+	if err = b.checkDeck(ctx, rec); err != nil {
 		if ctx.Err() != nil {
 			return // not checked: stopped
 		}
 		b.Log.Error("game's deck unavailable: paused until abandoned", "game", rec.ID, "err", err)
 		b.pause(rec.ID, err)
-	} else if err := b.Store.VerifyGame(ctx, rec.ID, b.Verify); err != nil {
+		replayed = nil
+	} else if replayed, err = b.verifyLog(ctx, rec, acts, notes); err != nil {
 		if ctx.Err() != nil {
 			return // not checked: stopped
 		}
 		b.Log.Error("game failed its integrity check: paused until abandoned", "game", rec.ID, "err", err)
 		b.pause(rec.ID, err)
+		replayed = nil
 	}
 	b.mu.Lock()
 	b.checked.add(rec.ID)
 	b.mu.Unlock()
+	return replayed
+}
+
+// verifyLog is storage.VerifyGame with Verify, on acts if given (read
+// with rec: the store's checks of the log were made when they were
+// read), else reading the game and its log again.
+func (b *Bot) verifyLog(ctx context.Context, rec storage.Game, acts []storage.Action, notes *replayNotes) (*engine.Game, error) {
+	if acts == nil {
+		return nil, b.Store.VerifyGame(ctx, rec.ID, b.Verify)
+	}
+	g, err := b.verifyReplay(rec, acts, notes)
+	if err != nil {
+		return nil, fmt.Errorf("%w: game %d (version %d): %w", storage.ErrIntegrity, rec.ID, rec.StateVersion, err)
+	}
+	return g, nil
 }
 
 // Checked reports whether this process has checked the game (tests,

@@ -60,6 +60,11 @@ func (b *Bot) notifyOf(ctx context.Context, userID string) storage.Notify {
 	if b.isAway(ctx, userID) {
 		return storage.NotifyOff // away.go: nothing reaches a member who is away
 	}
+	if pd := passOf(ctx); pd != nil {
+		if how, ok := pd.notify[userID]; ok { // read with the pass's batch (pass.go)
+			return how
+		}
+	}
 	p, err := b.Store.MemberPrefs(ctx, userID)
 	if err != nil {
 		b.Log.Warn("read notification preference", "user", userID, "err", err)

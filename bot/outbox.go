@@ -373,7 +373,7 @@ func (b *Bot) Redeliver(ctx context.Context) {
 func (b *Bot) Resume(ctx context.Context) error {
 	b.incarnate(ctx) // this start of the shard: it takes over the leases of the previous one
 	// Every resume item, whatever the clocks say: each is for the next start.
-	b.runDue(ctx, dueResume, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), b.resumeDue)
+	b.runDue(ctx, dueHandler{kind: dueResume, run: b.resumeDue}, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC))
 	b.Redeliver(ctx)
 	return nil
 }
@@ -954,7 +954,7 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 	if err != nil {
 		return err
 	}
-	content := b.boardContent(rec, g, info, notes)
+	content := b.boardContent(ctx, rec, g, info, notes)
 	comps := []discordgo.MessageComponent{turnRowIn(b.gamePrinter(rec), rec.ID)}
 	if g.S.Result != nil {
 		comps = b.resultRow(b.gamePrinter(rec), rec) // the result board: Rematch (two members), What decided this game?
@@ -1098,7 +1098,7 @@ func (b *Bot) noteOnBoard(ctx context.Context, rec storage.Game, g *engine.Game,
 		}
 		target = live.MessageID
 	}
-	content := b.boardContent(rec, g, info, notes)
+	content := b.boardContent(ctx, rec, g, info, notes)
 	if _, err := b.Session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: target, Channel: rec.ChannelID, Content: &content,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
 		b.Log.Warn("note closed DMs on the board", "game", rec.ID, "err", err)

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -44,7 +45,7 @@ func (b *Bot) panelWith(p *locale.Printer, rec storage.Game, g *engine.Game, sid
 	}
 	if !ok {
 		// No buttons: Take my turn would only say this again.
-		sb.WriteString(b.waitingIn(p, rec, g))
+		sb.WriteString(b.waitingIn(context.Background(), p, rec, g))
 		return msg{content: content(&sb)}
 	}
 	sb.WriteString(p.T("bot.panel.head", locale.Args{"ID": rec.ID, "Round": roundNameIn(p, g.S.Round), "Side": p.Side(side), "Prompt": p.Prompt(g, pr)}))

@@ -79,9 +79,30 @@ func (b *Bot) chainInfoOf(rec storage.Game, g *engine.Game, moves []engine.Move)
 	if err != nil {
 		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
 	}
+	var notes replayNotes
+	if _, err := replayNoting(opts, moves, &notes); err != nil {
+		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
+	}
+	return b.chainInfoNoted(rec, g, moves, opts, notes)
+}
+
+// replayNotes is what a replay of a game's log noted of each version for
+// its board (chainInfo): the decisions waited for and the round. The
+// integrity check of a reminded game notes them as it replays (one
+// replay for both: loadGameLog).
+type replayNotes struct {
+	deck   *engine.Deck // the deck replayed with
+	moves  []engine.Move
+	kinds  [][2]engine.PromptKind // by version: each side's decision
+	rounds []int8                 // by version
+}
+
+// replayNoting is engine.Replay (same errors) noting each version in
+// notes.
+func replayNoting(opts engine.Options, moves []engine.Move, notes *replayNotes) (*engine.Game, error) {
 	r, err := engine.New(opts)
 	if err != nil {
-		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
+		return nil, err
 	}
 	kinds := make([][2]engine.PromptKind, len(moves)+1)
 	rounds := make([]int8, len(moves)+1)
@@ -94,10 +115,30 @@ func (b *Bot) chainInfoOf(rec storage.Game, g *engine.Game, moves []engine.Move)
 	note(0)
 	for k, m := range moves {
 		if err := r.ApplyMove(m); err != nil {
-			return chainInfo{}, fmt.Errorf("game %d: replay move %d: %w", rec.ID, k+1, err)
+			return nil, fmt.Errorf("replay: move %d (%s): %w", k+1, m.Side, err)
 		}
 		note(k + 1)
 	}
+	*notes = replayNotes{deck: opts.Deck, moves: moves, kinds: kinds, rounds: rounds}
+	return r, nil
+}
+
+// chainInfoLogged is chainInfo from the log read with the game (and the
+// check's notes of it, when it was checked on that log).
+func (b *Bot) chainInfoLogged(rec storage.Game, g *engine.Game, notes *replayNotes) (chainInfo, error) {
+	if notes.kinds == nil || notes.deck != g.Deck() || len(notes.kinds) != len(notes.moves)+1 {
+		return b.chainInfoOf(rec, g, notes.moves)
+	}
+	opts, err := gameOptions(rec, g.Deck())
+	if err != nil {
+		return chainInfo{}, fmt.Errorf("game %d: %w", rec.ID, err)
+	}
+	return b.chainInfoNoted(rec, g, notes.moves, opts, *notes)
+}
+
+// chainInfoNoted is chainInfoOf once the log is replayed.
+func (b *Bot) chainInfoNoted(rec storage.Game, g *engine.Game, moves []engine.Move, opts engine.Options, notes replayNotes) (chainInfo, error) {
+	kinds, rounds := notes.kinds, notes.rounds
 	human := humanSides(rec)
 	// calls reports whether the chain of moves [s, e) calls side.
 	calls := func(s, e int, side engine.Side) bool {
@@ -186,13 +227,22 @@ type boardPost struct {
 	notify bool     // a new board pings ping
 	ping   []string // the users a notifying board pings
 	notes  []string // public lines after the summary
+	// release, if set, is the outbox lease the post holds, ended with
+	// the recording of the new board (one transaction) and marked done.
+	release *leaseRelease
+}
+
+// leaseRelease is an outbox lease to end with a board's recording.
+type leaseRelease struct {
+	holder string
+	done   bool
 }
 
 // showBoard posts a new board or edits the live one (see the package
 // comment on the publication model). It fails only if no board could be
 // shown at all.
 func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, info chainInfo, bp boardPost) error {
-	content := b.boardContent(rec, g, info, bp.notes)
+	content := b.boardContent(ctx, rec, g, info, bp.notes)
 	png := b.boardPicture(rec, g, info)
 	comps := []discordgo.MessageComponent{turnRowIn(b.gamePrinter(rec), rec.ID)}
 	if g.S.Result != nil {
@@ -229,7 +279,14 @@ func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, i
 		}
 		return fmt.Errorf("post board of game %d: %w", rec.ID, err)
 	}
-	if _, err := b.Store.RecordMessage(ctx, storage.Message{GameID: rec.ID, Kind: storage.KindBoard, ChannelID: rec.ChannelID, MessageID: m.ID}); err != nil {
+	board := storage.Message{GameID: rec.ID, Kind: storage.KindBoard, ChannelID: rec.ChannelID, MessageID: m.ID}
+	if bp.release != nil && !bp.release.done {
+		if _, err := b.Store.RecordMessageRelease(ctx, board, bp.release.holder); err != nil {
+			b.Log.Warn("record board message", "game", rec.ID, "err", err)
+		} else {
+			bp.release.done = true
+		}
+	} else if _, err := b.Store.RecordMessage(ctx, board); err != nil {
 		b.Log.Warn("record board message", "game", rec.ID, "err", err)
 	}
 	if haveLive {
@@ -314,7 +371,7 @@ func (b *Bot) retireBoard(ctx context.Context, gameID int64) {
 // boardContent is the board's text: a title, the public log lines since
 // info.from (the newest maxBoardLines, without the solo opponent's
 // explanations), the notes and whose decision it is.
-func (b *Bot) boardContent(rec storage.Game, g *engine.Game, info chainInfo, notes []string) string {
+func (b *Bot) boardContent(ctx context.Context, rec storage.Game, g *engine.Game, info chainInfo, notes []string) string {
 	p := b.gamePrinter(rec) // the game's public language, before measuring
 	var lines []string
 	for _, e := range g.S.Log {
@@ -328,7 +385,7 @@ func (b *Bot) boardContent(rec storage.Game, g *engine.Game, info chainInfo, not
 		tail.WriteString(n + "\n")
 	}
 	if g.S.Result == nil {
-		tail.WriteString(b.waitingIn(p, rec, g))
+		tail.WriteString(b.waitingIn(ctx, p, rec, g))
 	}
 	shown := lines
 	if len(shown) > maxBoardLines {
@@ -388,12 +445,19 @@ func decidingUsers(rec storage.Game, g *engine.Game) []string {
 func (b *Bot) repostBoard(ctx context.Context, rec storage.Game, g *engine.Game, bp boardPost) error {
 	unlock := b.lockPublisher(rec.ID) // not in the middle of a publication
 	defer unlock()
-	return b.repostBoardLocked(ctx, rec, g, bp)
+	return b.repostBoardLocked(ctx, rec, g, nil, bp)
 }
 
-// repostBoardLocked is repostBoard under the game's publisher lock.
-func (b *Bot) repostBoardLocked(ctx context.Context, rec storage.Game, g *engine.Game, bp boardPost) error {
-	info, err := b.chainInfo(ctx, rec, g)
+// repostBoardLocked is repostBoard under the game's publisher lock;
+// logged, if not nil, is the game's log up to g (else read here).
+func (b *Bot) repostBoardLocked(ctx context.Context, rec storage.Game, g *engine.Game, logged *replayNotes, bp boardPost) error {
+	var info chainInfo
+	var err error
+	if logged != nil && logged.moves != nil && len(logged.moves) == g.S.Version {
+		info, err = b.chainInfoLogged(rec, g, logged)
+	} else {
+		info, err = b.chainInfo(ctx, rec, g)
+	}
 	if err != nil {
 		b.Log.Warn("repost board: read the decision chain", "game", rec.ID, "err", err)
 		info = chainInfo{from: g.S.Version}

@@ -24,7 +24,7 @@ func (b *Bot) remindDue(ctx context.Context, d storage.Due) {
 	now := b.Clock.Now()
 	unlock := b.lockGame(d.GameID)
 	defer unlock()
-	rec, g, err := b.loadGame(ctx, d.GameID)
+	rec, g, logged, err := b.loadGameLog(ctx, d.GameID) // checked here if not yet, on the log the board replays
 	if errors.Is(err, storage.ErrNotFound) {
 		b.moveDue(ctx, d, time.Time{})
 		return
@@ -43,7 +43,7 @@ func (b *Bot) remindDue(ctx context.Context, d storage.Due) {
 		// Nobody to remind (time away: away.go).
 		b.moveDue(ctx, d, now.Add(interval))
 	default:
-		b.remind(ctx, rec, g, interval, now)
+		b.remind(ctx, rec, g, logged, interval, now)
 	}
 }
 
@@ -51,39 +51,52 @@ func (b *Bot) remindDue(ctx context.Context, d storage.Due) {
 // must decide: a reminder is a new board (the previous one collapses), so
 // the live buttons and the picture stay in the newest message. It is
 // posted at most once: the reminder is claimed in the database first
-// (another process may send the same one), under the game's outbox lease
-// (no publication is being delivered meanwhile, here or elsewhere); the
-// claim schedules the next one. The caller holds the game's lock.
-func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, interval time.Duration, now time.Time) {
+// (another process may send the same one), with the game's outbox lease
+// (no publication is being delivered meanwhile, here or elsewhere), both
+// in one transaction; the claim schedules the next one. logged is the
+// game's log as read with it (nil: read again for the board). The caller
+// holds the game's lock.
+func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, logged *replayNotes, interval time.Duration, now time.Time) {
 	gameID := rec.ID
 	unpub := b.lockPublisher(gameID)
 	defer func() {
 		unpub()
 		b.kick(gameID) // publications that waited for the lease
 	}()
-	if ok, err := b.claimOutbox(ctx, gameID); err != nil || !ok {
-		return // being published elsewhere (a move: it reschedules): the next pass looks again
-	}
-	defer func() {
-		if err := b.Store.ReleaseOutbox(ctx, gameID, b.lease.Name); err != nil {
-			b.Log.Warn("release the outbox", "game", gameID, "err", err)
-		}
-	}()
 	next := storage.Due{Kind: dueRemind, At: now.Add(interval)}
 	if rec.Reminders+1 >= maxReminders {
 		next = storage.Due{} // that is the last one
 	}
-	if ok, err := b.Store.ClaimReminder(ctx, rec.ID, rec.RemindedAt, now, next); err != nil || !ok {
+	h := b.incarnate(ctx)
+	lease := b.Clock.Now()
+	if ok, err := b.Store.ClaimReminderOutbox(ctx, rec.ID, h, lease, lease.Add(outboxLease), rec.RemindedAt, now, next); err != nil || !ok {
 		if err != nil {
 			b.Log.Warn("claim reminder", "game", rec.ID, "err", err)
 		}
-		return // sent by another process
+		// Being published elsewhere (a move: it reschedules), or sent by
+		// another process: the next pass looks again.
+		return
 	}
+	rel := &leaseRelease{holder: b.lease.Name}
+	defer func() {
+		if rel.done {
+			return // ended with the board's recording
+		}
+		if err := b.Store.ReleaseOutbox(ctx, gameID, b.lease.Name); err != nil {
+			b.Log.Warn("release the outbox", "game", gameID, "err", err)
+		}
+	}()
 	b.Log.Info("reminder", "game", rec.ID, "claimed_at", now.UTC().Format(time.RFC3339Nano))
 	ping, dms := b.reminderCalls(ctx, rec, g)
 	if len(ping) > 0 {
 		note := b.gamePrinter(rec).T("bot.note.reminder", locale.Args{"ID": rec.ID})
-		if err := b.repostBoardLocked(ctx, rec, g, boardPost{notify: true, ping: ping, notes: []string{note}}); err != nil {
+		bp := boardPost{notify: true, ping: ping, notes: []string{note}}
+		if len(dms) == 0 {
+			// Nothing else to send under the lease: it ends with the
+			// board's recording (one commit instead of two).
+			bp.release = rel
+		}
+		if err := b.repostBoardLocked(ctx, rec, g, logged, bp); err != nil {
 			if discordErrorCode(err) == codeUnknownChannel {
 				b.HandleChannelDelete(ctx, rec.ChannelID)
 				return

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strings"
 
 	"github.com/rfop/rfop/engine"
@@ -56,11 +57,11 @@ func decisionWords(p *locale.Printer, k engine.PromptKind) string {
 // waitingText says who must decide and about what (public: the game's
 // language).
 func (b *Bot) waitingText(rec storage.Game, g *engine.Game) string {
-	return b.waitingIn(b.gamePrinter(rec), rec, g)
+	return b.waitingIn(context.Background(), b.gamePrinter(rec), rec, g)
 }
 
 // waitingIn is waitingText in p's language.
-func (b *Bot) waitingIn(p *locale.Printer, rec storage.Game, g *engine.Game) string {
+func (b *Bot) waitingIn(ctx context.Context, p *locale.Printer, rec storage.Game, g *engine.Game) string {
 	ps := g.Prompts()
 	if len(ps) == 0 {
 		return p.T("bot.waiting.nothing", nil)
@@ -75,7 +76,7 @@ func (b *Bot) waitingIn(p *locale.Printer, rec storage.Game, g *engine.Game) str
 		}
 	}
 	out := p.T("bot.waiting", locale.Args{"Who": strings.Join(parts, p.T("bot.waiting.sep", nil))})
-	if line := b.clockLine(p, rec, g); line != "" {
+	if line := b.clockLine(ctx, p, rec, g); line != "" {
 		out += "\n" + line
 	}
 	return out

@@ -71,6 +71,10 @@
 //     HoldsOutbox tells a holder whether it still holds it; ReleaseOutbox
 //     deletes it. ClaimReminder is the same for reminders: a conditional
 //     update of reminded_at from the value the caller read.
+//     ClaimReminderOutbox does both in one transaction (both or neither),
+//     RecordMessageRelease records a board and ends the lease in one
+//     (a reminder's two transactions); GamesByIDs, GuildSettingsOf and
+//     MemberPrefsOf read a pass's batch in one query each.
 //   - shard_incarnations: each shard's count of process starts
 //     (NextIncarnation), for the leases.
 //   - guild_settings: per-guild reminder interval, admin role, language

@@ -648,6 +648,12 @@ func loadActions(ctx context.Context, q queryer, gameID int64) ([]Action, error)
 	if err != nil {
 		return nil, fmt.Errorf("storage: actions of game %d: %w", gameID, err)
 	}
+	return loadActionsOf(ctx, q, gameID)
+}
+
+// loadActionsOf is loadActions for a game the transaction q has already
+// read.
+func loadActionsOf(ctx context.Context, q queryer, gameID int64) ([]Action, error) {
 	rows, err := q.QueryContext(ctx, `SELECT seq, side, user_id, choice, allowed_by, created_at
 		FROM actions WHERE game_id = ? ORDER BY seq`, gameID)
 	if err != nil {
@@ -694,7 +700,7 @@ func (s *sqlStore) LoadVerified(ctx context.Context, id int64, verify VerifyFunc
 		if g, err = loadGame(ctx, tx, fmt.Sprintf("game %d", id), `id = ?`, id); err != nil {
 			return err
 		}
-		acts, err = loadActions(ctx, tx, id)
+		acts, err = loadActionsOf(ctx, tx, id)
 		return err
 	})
 	if err != nil {

@@ -53,32 +53,37 @@ func (s *sqlStore) ClaimOutbox(ctx context.Context, gameID int64, h LeaseHolder,
 	if h.Name == "" {
 		return false, fmt.Errorf("%w: outbox lease without a holder", ErrInvalid)
 	}
+	claimed := false
+	err := s.write(ctx, func(tx conn) (err error) {
+		claimed, err = claimOutbox(ctx, tx, gameID, h, now, until)
+		return err
+	})
+	return claimed, err
+}
+
+// claimOutbox is ClaimOutbox in the transaction tx (h.Name is set).
+func claimOutbox(ctx context.Context, tx conn, gameID int64, h LeaseHolder, now, until time.Time) (bool, error) {
 	shard, inc := int64(h.Shard), h.Incarnation
 	if shard < 0 || inc <= 0 {
 		shard, inc = -1, 0
 	}
-	claimed := false
-	err := s.write(ctx, func(tx conn) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO outbox_leases (game_id, holder, until_ms, shard, incarnation) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, until_ms = excluded.until_ms,
-				shard = excluded.shard, incarnation = excluded.incarnation
-			WHERE outbox_leases.holder = excluded.holder OR outbox_leases.until_ms <= ?
-				OR (excluded.shard >= 0 AND outbox_leases.shard = excluded.shard AND outbox_leases.incarnation < excluded.incarnation)`,
-			gameID, h.Name, until.UnixMilli(), shard, inc, now.UnixMilli())
-		if tx.d.isForeignKey(err) {
-			return fmt.Errorf("%w: game %d (outbox lease)", ErrNotFound, gameID)
-		}
-		if err != nil {
-			return fmt.Errorf("storage: game %d: claiming the outbox: %w", gameID, err)
-		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return fmt.Errorf("storage: game %d: claiming the outbox: %w", gameID, err)
-		}
-		claimed = n == 1
-		return nil
-	})
-	return claimed, err
+	res, err := tx.ExecContext(ctx, `INSERT INTO outbox_leases (game_id, holder, until_ms, shard, incarnation) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, until_ms = excluded.until_ms,
+			shard = excluded.shard, incarnation = excluded.incarnation
+		WHERE outbox_leases.holder = excluded.holder OR outbox_leases.until_ms <= ?
+			OR (excluded.shard >= 0 AND outbox_leases.shard = excluded.shard AND outbox_leases.incarnation < excluded.incarnation)`,
+		gameID, h.Name, until.UnixMilli(), shard, inc, now.UnixMilli())
+	if tx.d.isForeignKey(err) {
+		return false, fmt.Errorf("%w: game %d (outbox lease)", ErrNotFound, gameID)
+	}
+	if err != nil {
+		return false, fmt.Errorf("storage: game %d: claiming the outbox: %w", gameID, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("storage: game %d: claiming the outbox: %w", gameID, err)
+	}
+	return n == 1, nil
 }
 
 // HoldsOutbox reports whether holder (a LeaseHolder's Name) holds the
@@ -100,7 +105,7 @@ func (s *sqlStore) HoldsOutbox(ctx context.Context, gameID int64, holder string)
 // ReleaseOutbox ends holder's lease on the game's outbox (nothing if it
 // holds none).
 func (s *sqlStore) ReleaseOutbox(ctx context.Context, gameID int64, holder string) error {
-	return s.write(ctx, func(tx conn) error {
+	return s.writeOne(ctx, func(tx conn) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM outbox_leases WHERE game_id = ? AND holder = ?`, gameID, holder); err != nil {
 			return fmt.Errorf("storage: game %d: releasing the outbox: %w", gameID, err)
 		}
@@ -121,25 +126,63 @@ func (s *sqlStore) ClaimReminder(ctx context.Context, id int64, seen, at time.Ti
 		}
 	}
 	claimed := false
-	err := s.write(ctx, func(tx conn) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET reminded_at = ?, reminders = reminders + 1 WHERE id = ? AND status = 'active' AND reminded_at = ?`,
-			formatTime(at), id, formatTime(seen))
-		if err != nil {
-			return fmt.Errorf("storage: game %d: claiming a reminder: %w", id, err)
-		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return fmt.Errorf("storage: game %d: claiming a reminder: %w", id, err)
-		}
-		claimed = n == 1
-		if !claimed || next.Kind == "" {
-			return nil
-		}
-		next.GameID = id
-		if err := tx.QueryRowContext(ctx, `SELECT shard_key FROM games WHERE id = ?`, id).Scan(&next.ShardKey); err != nil {
-			return fmt.Errorf("storage: game %d: claiming a reminder: %w", id, err)
-		}
-		return upsertDue(ctx, tx, next)
+	err := s.write(ctx, func(tx conn) (err error) {
+		claimed, err = claimReminder(ctx, tx, id, seen, at, next)
+		return err
 	})
 	return claimed, err
+}
+
+// claimReminder is ClaimReminder in the transaction tx (next is valid).
+func claimReminder(ctx context.Context, tx conn, id int64, seen, at time.Time, next Due) (bool, error) {
+	var key int64
+	err := tx.QueryRowContext(ctx, `UPDATE games SET reminded_at = ?, reminders = reminders + 1
+		WHERE id = ? AND status = 'active' AND reminded_at = ? RETURNING shard_key`,
+		formatTime(at), id, formatTime(seen)).Scan(&key)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("storage: game %d: claiming a reminder: %w", id, err)
+	}
+	if next.Kind == "" {
+		return true, nil
+	}
+	next.GameID, next.ShardKey = id, key
+	return true, upsertDue(ctx, tx, next)
+}
+
+// errNotClaimed rolls back a transaction that claimed only part of what
+// it needed.
+var errNotClaimed = errors.New("not claimed")
+
+// ClaimReminderOutbox takes the outbox lease and claims the reminder in
+// one transaction: both or neither.
+func (s *sqlStore) ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHolder, now, until time.Time, seen, at time.Time, next Due) (bool, error) {
+	if h.Name == "" {
+		return false, fmt.Errorf("%w: outbox lease without a holder", ErrInvalid)
+	}
+	if next.Kind != "" {
+		if err := validDue(next, true); err != nil {
+			return false, err
+		}
+	}
+	err := s.write(ctx, func(tx conn) error {
+		leased, err := claimOutbox(ctx, tx, id, h, now, until)
+		if err != nil || !leased {
+			if err == nil {
+				err = errNotClaimed
+			}
+			return err
+		}
+		claimed, err := claimReminder(ctx, tx, id, seen, at, next)
+		if err == nil && !claimed {
+			err = errNotClaimed // and the lease is not taken either
+		}
+		return err
+	})
+	if errors.Is(err, errNotClaimed) {
+		return false, nil
+	}
+	return err == nil, err
 }

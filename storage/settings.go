@@ -15,7 +15,7 @@ func (s *sqlStore) RecordMessage(ctx context.Context, m Message) (Message, error
 	if err := validMessage(m); err != nil {
 		return Message{}, err
 	}
-	err := s.write(ctx, func(tx conn) error {
+	err := s.writeOne(ctx, func(tx conn) error { // one statement
 		var err error
 		m, err = recordMessage(ctx, tx, m, s.stamp())
 		return err

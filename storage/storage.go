@@ -462,6 +462,9 @@ type Store interface {
 	Members
 	// Clocks keeps games' clocks and members' time away.
 	Clocks
+	// Batches reads many games, guilds or members in one query (a pass
+	// over due work).
+	Batches
 
 	Close() error
 }

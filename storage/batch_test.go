@@ -1,0 +1,157 @@
+package storage_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rfop/rfop/storage"
+)
+
+// A reminder pass reads its batch's games, guilds and members in one
+// query each: the same as one at a time.
+func TestBatchReads(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, testBatchReads)
+}
+
+func testBatchReads(t *testing.T, b backend) {
+	ctx := context.Background()
+	s := openStore(t, b.newDB(t))
+	g1 := newActive(t, s, "g1", "c1")
+	g2 := newActive(t, s, "g2", "c2")
+
+	games, err := s.GamesByIDs(ctx, g2.ID, 999, g1.ID)
+	require.NoError(t, err)
+	require.Len(t, games, 2, "an id that names no game is left out")
+	assert.Equal(t, []int64{g1.ID, g2.ID}, []int64{games[0].ID, games[1].ID}, "in id order")
+	for _, g := range games {
+		one, err := s.GameByID(ctx, g.ID)
+		require.NoError(t, err)
+		assert.Nil(t, g.State, "a listing carries no state")
+		assert.Equal(t, one.Players, g.Players)
+		assert.Equal(t, one.GuildID, g.GuildID)
+	}
+	none, err := s.GamesByIDs(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, none)
+
+	set := storage.DefaultSettings("g1")
+	set.ReminderInterval = 3 * time.Hour
+	set.Language = "fr"
+	_, err = s.SetGuildSettings(ctx, set)
+	require.NoError(t, err)
+	sets, err := s.GuildSettingsOf(ctx, "g1", "g2")
+	require.NoError(t, err)
+	for _, id := range []string{"g1", "g2"} {
+		one, err := s.GuildSettings(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, one, sets[id], id)
+	}
+	assert.Equal(t, 3*time.Hour, sets["g1"].ReminderInterval)
+	assert.Equal(t, storage.DefaultReminderInterval, sets["g2"].ReminderInterval, "a guild without settings has the defaults")
+
+	_, err = s.SetMemberPrefs(ctx, storage.MemberPrefs{UserID: "alice", Notify: storage.NotifyDM})
+	require.NoError(t, err)
+	prefs, err := s.MemberPrefsOf(ctx, "alice", "bob")
+	require.NoError(t, err)
+	for _, id := range []string{"alice", "bob"} {
+		one, err := s.MemberPrefs(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, one, prefs[id], id)
+	}
+	assert.Equal(t, storage.NotifyDM, prefs["alice"].Notify)
+	assert.Equal(t, storage.NotifyMention, prefs["bob"].Notify, "a member who never chose is mentioned")
+}
+
+// ClaimReminderOutbox takes the outbox lease and claims the reminder
+// together, or neither: a reminder another process claimed leaves no lease
+// behind, and a lease another process holds claims no reminder.
+func TestClaimReminderOutboxBothOrNeither(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, testClaimReminderOutboxBothOrNeither)
+}
+
+func testClaimReminderOutboxBothOrNeither(t *testing.T, b backend) {
+	ctx := context.Background()
+	s := openStore(t, b.newDB(t))
+	g := newActive(t, s, "g", "c1")
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	lease := time.Minute
+	next := storage.Due{Kind: "remind", At: t0.Add(time.Hour)}
+
+	// Another process delivers the game's publications: no claim.
+	ok, err := s.ClaimOutbox(ctx, g.ID, named("b"), t0, t0.Add(lease))
+	require.NoError(t, err)
+	require.True(t, ok)
+	ok, err = s.ClaimReminderOutbox(ctx, g.ID, named("a"), t0, t0.Add(lease), g.RemindedAt, t0, next)
+	require.NoError(t, err)
+	assert.False(t, ok, "the outbox is leased elsewhere")
+	got, err := s.GameByID(ctx, g.ID)
+	require.NoError(t, err)
+	assert.True(t, got.RemindedAt.IsZero(), "no reminder claimed without the lease")
+	require.NoError(t, s.ReleaseOutbox(ctx, g.ID, "b"))
+
+	// Both.
+	ok, err = s.ClaimReminderOutbox(ctx, g.ID, named("a"), t0, t0.Add(lease), g.RemindedAt, t0, next)
+	require.NoError(t, err)
+	assert.True(t, ok)
+	held, err := s.HoldsOutbox(ctx, g.ID, "a")
+	require.NoError(t, err)
+	assert.True(t, held, "the lease is taken")
+	got, err = s.GameByID(ctx, g.ID)
+	require.NoError(t, err)
+	assert.True(t, got.RemindedAt.Equal(t0))
+	assert.Equal(t, 1, got.Reminders)
+	sched, err := s.GameSchedule(ctx, g.ID)
+	require.NoError(t, err)
+	found := false
+	for _, d := range sched {
+		if d.Kind == "remind" {
+			found = true
+			assert.True(t, d.At.Equal(next.At), "the next reminder is scheduled")
+		}
+	}
+	assert.True(t, found, "the next reminder is scheduled")
+	require.NoError(t, s.ReleaseOutbox(ctx, g.ID, "a"))
+
+	// The reminder was claimed already (by a process that read the same
+	// game): no lease is left behind.
+	ok, err = s.ClaimReminderOutbox(ctx, g.ID, named("c"), t0, t0.Add(lease), g.RemindedAt, t0.Add(time.Second), next)
+	require.NoError(t, err)
+	assert.False(t, ok, "claimed by another process")
+	held, err = s.HoldsOutbox(ctx, g.ID, "c")
+	require.NoError(t, err)
+	assert.False(t, held, "no lease without the reminder")
+	ok, err = s.ClaimOutbox(ctx, g.ID, named("d"), t0, t0.Add(lease))
+	require.NoError(t, err)
+	assert.True(t, ok, "the outbox is free")
+
+	_, err = s.ClaimReminderOutbox(ctx, g.ID, named(""), t0, t0.Add(lease), g.RemindedAt, t0, next)
+	assert.ErrorIs(t, err, storage.ErrInvalid)
+
+	// The board recorded and the lease ended together; another's lease
+	// is not ended.
+	m, err := s.RecordMessageRelease(ctx, storage.Message{GameID: g.ID, Kind: storage.KindBoard, ChannelID: "c1", MessageID: "m1"}, "d")
+	require.NoError(t, err)
+	latest, err := s.LatestMessage(ctx, g.ID, storage.KindBoard)
+	require.NoError(t, err)
+	assert.Equal(t, m.ID, latest.ID)
+	assert.Equal(t, "m1", latest.MessageID)
+	held, err = s.HoldsOutbox(ctx, g.ID, "d")
+	require.NoError(t, err)
+	assert.False(t, held, "the lease ended with the recording")
+	ok, err = s.ClaimOutbox(ctx, g.ID, named("e"), t0, t0.Add(lease))
+	require.NoError(t, err)
+	require.True(t, ok)
+	_, err = s.RecordMessageRelease(ctx, storage.Message{GameID: g.ID, Kind: storage.KindBoard, ChannelID: "c1", MessageID: "m2"}, "d")
+	require.NoError(t, err)
+	held, err = s.HoldsOutbox(ctx, g.ID, "e")
+	require.NoError(t, err)
+	assert.True(t, held, "another holder's lease stays")
+	_, err = s.RecordMessageRelease(ctx, storage.Message{GameID: 999, Kind: storage.KindBoard, ChannelID: "c1", MessageID: "m3"}, "d")
+	assert.ErrorIs(t, err, storage.ErrNotFound)
+}
