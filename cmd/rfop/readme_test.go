@@ -26,9 +26,20 @@ func readmeTestCommand(t *testing.T, readme string) string {
 	return strings.TrimSpace(lines[2])
 }
 
+// The suite as the README gives it: a script, so that its two test runs
+// can go side by side (scripts/test says why).
+const testScript = "scripts/test"
+
+// The go commands scripts/test runs: vet first, then both test runs.
+var (
+	suiteVet   = "go vet ./..."
+	suitePlain = "go test -count=1 -timeout 30m ./..."
+	suiteRace  = "go test -count=1 -timeout 30m -race ./storage/... ./bot/..."
+)
+
 // TestCIRunsTheREADMETestCommand: .ci/run executes exactly the command the
 // README tells developers to run (it reads it from the README by the same
-// marker), and that command runs the Go tests.
+// marker), and that command is the suite's script.
 func TestCIRunsTheREADMETestCommand(t *testing.T) {
 	t.Parallel()
 	root := filepath.Join("..", "..")
@@ -37,23 +48,31 @@ func TestCIRunsTheREADMETestCommand(t *testing.T) {
 	ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
 	require.NoError(t, err)
 	cmd := readmeTestCommand(t, string(readme))
-	assert.Contains(t, cmd, "go test ", "the README's test command runs the Go tests: %q", cmd)
-	assert.Contains(t, cmd, "./...", "it covers every package")
+	assert.Equal(t, testScript, cmd, "the README's test command is the suite's script")
 	assert.Contains(t, string(ci), ciMarker, ".ci/run reads the command from the README")
 	assert.Contains(t, string(ci), `eval "$cmd"`, ".ci/run runs exactly that command")
 	assert.Equal(t, 1, strings.Count(string(readme), ciMarker), "one test command in the README")
 }
 
-// stubGo is a fake go command for .ci/run: it logs its arguments, one
-// invocation per line, and fails "go test" with $STUB_GO_TEST_EXIT.
+// stubGo is a fake go command for .ci/run and scripts/test: it logs its
+// arguments, one invocation per line, and exits with $STUB_GO_VET_EXIT
+// for go vet, $STUB_GO_RACE_EXIT for a go test with -race and
+// $STUB_GO_TEST_EXIT for another go test.
 const stubGo = `#!/bin/sh
 echo "go $*" >>"$STUB_GO_LOG"
-if [ "$1" = test ]; then exit "${STUB_GO_TEST_EXIT:-0}"; fi
+case "$1" in
+vet) exit "${STUB_GO_VET_EXIT:-0}" ;;
+test)
+	case " $* " in
+	*" -race "*) exit "${STUB_GO_RACE_EXIT:-0}" ;;
+	*) exit "${STUB_GO_TEST_EXIT:-0}" ;;
+	esac ;;
+esac
 exit 0
 `
 
-// ciCheckout copies README.md and .ci/run into a temporary checkout and
-// returns its root and a PATH whose go is stubGo.
+// ciCheckout copies README.md, .ci/run and scripts/test into a temporary
+// checkout and returns its root and a PATH whose go is stubGo.
 func ciCheckout(t *testing.T) (root, path string) {
 	t.Helper()
 	if _, err := exec.LookPath("bash"); err != nil {
@@ -61,8 +80,10 @@ func ciCheckout(t *testing.T) (root, path string) {
 	}
 	src := filepath.Join("..", "..")
 	root = t.TempDir()
-	require.NoError(t, os.Mkdir(filepath.Join(root, ".ci"), 0o755))
-	for _, f := range []string{"README.md", filepath.Join(".ci", "run")} {
+	for _, d := range []string{".ci", "scripts"} {
+		require.NoError(t, os.Mkdir(filepath.Join(root, d), 0o755))
+	}
+	for _, f := range []string{"README.md", filepath.Join(".ci", "run"), filepath.FromSlash(testScript)} {
 		b, err := os.ReadFile(filepath.Join(src, f))
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join(root, f), b, 0o755))
@@ -73,45 +94,34 @@ func ciCheckout(t *testing.T) (root, path string) {
 }
 
 // TestCIRunsExactlyTheREADMECommand runs .ci/run (with a stub go that
-// records its calls) and checks that what it runs after warming the caches
-// is exactly the README's test command, in order, and that a failing test
-// run makes .ci/run fail.
+// records its calls): after warming the caches it runs the README's
+// command and nothing else, that is go vet and then both test runs, and
+// it fails when any of them fails (a failed vet runs no test; a failed
+// test run still lets the other finish).
 func TestCIRunsExactlyTheREADMECommand(t *testing.T) {
 	t.Parallel()
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	require.NoError(t, err)
 	cmd := readmeTestCommand(t, string(readme))
-	// The command is go invocations joined by &&; the stub sees them with
-	// the shell's quotes removed.
-	var want []string
-	for _, part := range strings.Split(cmd, "&&") {
-		part = strings.Join(strings.Fields(strings.ReplaceAll(strings.TrimSpace(part), "'", "")), " ")
-		require.True(t, strings.HasPrefix(part, "go "), "%q is not a go command", part)
-		want = append(want, part)
-	}
-
-	// A failing go test stops the && chain: what runs is everything up to
-	// and including the first go test.
-	firstTest := 0
-	for firstTest < len(want) && !strings.HasPrefix(want[firstTest], "go test") {
-		firstTest++
-	}
-	require.Less(t, firstTest, len(want), "the README's command runs go test")
 	for _, tc := range []struct {
-		name     string
-		testExit string
-		wantExit int
-		wantRun  []string // the README's commands that run
+		name      string
+		env       []string
+		wantExit  int
+		wantTests bool // both test runs happen after vet
 	}{
-		{"tests pass", "0", 0, want},
-		{"first go test fails", "3", 3, want[:firstTest+1]},
+		{"everything passes", nil, 0, true},
+		{"vet fails", []string{"STUB_GO_VET_EXIT=4"}, 4, false},
+		{"the plain run fails", []string{"STUB_GO_TEST_EXIT=3"}, 3, true},
+		{"the race run fails", []string{"STUB_GO_RACE_EXIT=5"}, 5, true},
+		{"both fail", []string{"STUB_GO_TEST_EXIT=3", "STUB_GO_RACE_EXIT=5"}, 3, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			root, path := ciCheckout(t)
 			log := filepath.Join(t.TempDir(), "go.log")
 			run := func(args ...string) (string, error) {
 				c := exec.Command("bash", append([]string{filepath.Join(root, ".ci", "run")}, args...)...)
-				c.Env = append(os.Environ(), "PATH="+path, "STUB_GO_LOG="+log, "STUB_GO_TEST_EXIT="+tc.testExit)
+				c.Env = append(append(os.Environ(), "PATH="+path, "STUB_GO_LOG="+log), tc.env...)
 				out, err := c.CombinedOutput()
 				return string(out), err
 			}
@@ -130,17 +140,24 @@ func TestCIRunsExactlyTheREADMECommand(t *testing.T) {
 				require.ErrorAs(t, err, &ee, out)
 				require.Equal(t, tc.wantExit, ee.ExitCode(), out)
 			}
+			require.Contains(t, out, "+ "+cmd)
 			b, err := os.ReadFile(log)
 			require.NoError(t, err)
 			calls := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
-			require.GreaterOrEqual(t, len(calls), len(tc.wantRun), "calls: %q", calls)
-			warm, ran := calls[:len(calls)-len(tc.wantRun)], calls[len(calls)-len(tc.wantRun):]
-			require.Equal(t, tc.wantRun, ran, "after warming, .ci/run runs the README's command and nothing else")
-			for _, c := range warm {
-				require.False(t, strings.HasPrefix(c, "go test") || strings.HasPrefix(c, "go vet"),
-					"warming %q is a gate the README's command does not have", c)
+			i := 0
+			for i < len(calls) && calls[i] != suiteVet {
+				require.False(t, strings.HasPrefix(calls[i], "go test") || strings.HasPrefix(calls[i], "go vet"),
+					"warming %q is a gate the README's command does not have", calls[i])
+				i++
 			}
-			require.Contains(t, out, "+ "+cmd)
+			require.Less(t, i, len(calls), "go vet runs: %q", calls)
+			suite := calls[i+1:]
+			if !tc.wantTests {
+				require.Empty(t, suite, "nothing runs after a failed vet")
+				return
+			}
+			// The two runs start in either order.
+			require.ElementsMatch(t, []string{suitePlain, suiteRace}, suite, "after vet, the two test runs and nothing else")
 		})
 	}
 }
