@@ -21,9 +21,16 @@ import (
 func DefaultPictures() (Pictures, error) {
 	p := &pictures{by: map[pictureKey]*render.Renderer{}}
 	// The common case is drawn now, so a broken renderer stops the start.
-	if _, err := p.renderer(glossary.English, engine.DefaultDeck()); err != nil {
+	r, err := p.renderer(glossary.English, engine.DefaultDeck())
+	if err != nil {
 		return nil, err
 	}
+	// Its board palette too (tens of milliseconds): the first board waits
+	// for it, and every game started at once waits for that board (they
+	// share its picture). Built in the background with the card palette,
+	// it competed with the burst of a busy start and held the first boards
+	// back by half a second. The card palette stays in the background.
+	r.PrepareBoard()
 	return p, nil
 }
 
