@@ -268,12 +268,6 @@ func (r *Renderer) Prepare() {
 	r.cardPalette()
 }
 
-// PrepareBoard builds the board palette now (Prepare's first half, tens
-// of milliseconds): a process that calls it before it takes requests
-// draws its first board at once, instead of building the palette while
-// every game started at that moment waits for it.
-func (r *Renderer) PrepareBoard() { r.boardPalette() }
-
 // boardPalette builds the renderer's board palette once.
 func (r *Renderer) boardPalette() *palette {
 	r.boardPalOnce.Do(func() { r.boardPal = buildBoardPalette(r) })
