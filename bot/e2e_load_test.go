@@ -225,6 +225,16 @@ func BenchmarkE2E200Games(b *testing.B) {
 		together: true})
 }
 
+// BenchmarkE2E200GamesStart is BenchmarkE2E200Games' start alone: 200
+// games started at the same moment, with the real renderer, each waited
+// for until its first board and no further (about a second): the first
+// board p50 and max and the acknowledgements of /rfop new, without the
+// turns that follow. Quick to repeat, so that a before/after comparison
+// of the start can alternate many runs on a shared machine.
+func BenchmarkE2E200GamesStart(b *testing.B) {
+	benchGames(b, loadOpts{games: 200, turns: 0, together: true})
+}
+
 func BenchmarkE2E200GamesNoThink(b *testing.B) {
 	benchGames(b, loadOpts{games: 200, turns: 3, pictures: newStubPictures(), together: true})
 }

@@ -60,10 +60,26 @@ func (cc colourCounts) add(c color.RGBA, n int) {
 	cc[uint32(c.R)<<16|uint32(c.G)<<8|uint32(c.B)] += n
 }
 
-// addImage counts every step-th pixel of img (opaque pictures).
+// addImage counts every step-th pixel of img (opaque pictures). The art
+// is flat, so the pixels counted come in long runs of one colour: a run is
+// added to the map at once (the same counts, a fraction of the map
+// operations; a fresh renderer counts millions of pixels for its
+// palettes, and the first board of a process waits for them).
 func (cc colourCounts) addImage(img *image.RGBA, step int) {
-	for k := 0; k+3 < len(img.Pix); k += 4 * step {
-		cc[uint32(img.Pix[k])<<16|uint32(img.Pix[k+1])<<8|uint32(img.Pix[k+2])]++
+	pix := img.Pix
+	run, n := uint32(0), 0
+	for k := 0; k+3 < len(pix); k += 4 * step {
+		c := uint32(pix[k])<<16 | uint32(pix[k+1])<<8 | uint32(pix[k+2])
+		if c != run {
+			if n > 0 {
+				cc[run] += n
+			}
+			run, n = c, 0
+		}
+		n++
+	}
+	if n > 0 {
+		cc[run] += n
 	}
 }
 
@@ -286,9 +302,11 @@ func buildBoardPalette(r *Renderer) *palette {
 		var prev *engine.View
 		draw := func() {
 			v := g.ViewFor(engine.NoSide)
-			if img, err := r.DrawBoard(&v, prev, r.Caption(&v)); err == nil {
-				counts.addImage(img, 3)
+			c := r.getCanvas() // counted where drawn: DrawBoard's copy is not needed
+			if err := r.drawBoardOn(c, &v, prev, r.Caption(&v)); err == nil {
+				counts.addImage(c.img, 3)
 			}
+			r.putCanvas(c)
 			prev = &v
 		}
 		for n := 0; n < 400; n++ {

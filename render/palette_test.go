@@ -209,3 +209,56 @@ func TestPalettedPicturesAreSmall(t *testing.T) {
 		}
 	}
 }
+
+// addImage counts runs of one colour at once: the counts are those of
+// counting every step-th pixel one by one, on a drawn board (runs, edges)
+// and on pictures whose width is not a multiple of the step.
+func TestColourCountsAreThePixelCounts(t *testing.T) {
+	t.Parallel()
+	r := testRenderer(t)
+	v, prev, _ := playTo(t, 1, 60)
+	board, err := r.DrawBoard(&v, prev, DefaultCaption(&v))
+	require.NoError(t, err)
+	odd := image.NewRGBA(image.Rect(0, 0, 7, 5))
+	for k := range odd.Pix {
+		odd.Pix[k] = uint8(k / 9 * 40)
+	}
+	for _, img := range []*image.RGBA{board, odd, image.NewRGBA(image.Rect(0, 0, 0, 0))} {
+		for _, step := range []int{1, 2, 3} {
+			want := colourCounts{}
+			for k := 0; k+3 < len(img.Pix); k += 4 * step {
+				want[uint32(img.Pix[k])<<16|uint32(img.Pix[k+1])<<8|uint32(img.Pix[k+2])]++
+			}
+			got := colourCounts{}
+			got.addImage(img, step)
+			assert.Equal(t, want, got, "step %d, %v", step, img.Rect)
+		}
+	}
+}
+
+// BenchmarkBoardPalette and BenchmarkCardPalette build a fresh renderer's
+// palettes (Renderer.Prepare's two halves): what a process's first board
+// and first hand picture wait for (the bot starts them at its start).
+func BenchmarkBoardPalette(b *testing.B) {
+	cpu := startCPU()
+	for b.Loop() {
+		r, err := New(engine.DefaultDeck())
+		if err != nil {
+			b.Fatal(err)
+		}
+		r.boardPalette()
+	}
+	cpu.report(b)
+}
+
+func BenchmarkCardPalette(b *testing.B) {
+	cpu := startCPU()
+	for b.Loop() {
+		r, err := New(engine.DefaultDeck())
+		if err != nil {
+			b.Fatal(err)
+		}
+		r.cardPalette()
+	}
+	cpu.report(b)
+}

@@ -10,7 +10,7 @@
 // used as it is) against a fake Discord, and reports the time from the
 // process start to its "ready" log line, its peak resident memory (VmHWM)
 // and its CPU while idle afterwards (from RFOP_SCALE_SETTLE, 15s, after
-// ready, when the renderer has prepared its palettes in the background,
+// ready, when the start's background work is done,
 // for RFOP_SCALE_IDLE, 30s by default,
 // with a reminder pass every second; RFOP_VERIFY_BUDGET is 0 unless set,
 // so that the idle figure has no background integrity sweep in it).

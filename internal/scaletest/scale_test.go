@@ -122,9 +122,10 @@ func BenchmarkStartToReady(b *testing.B) {
 	src := scaleDB(b)
 	bin := binary(b)
 	idle := envDuration(b, "RFOP_SCALE_IDLE", 30*time.Second)
-	// The renderer prepares its card palettes in the background after a
-	// start (a fixed cost, whatever the games): the idle window opens
-	// after it.
+	// The idle window opens a while after ready, once the start's
+	// background work is done (an older build, RFOP_SCALE_BIN, still
+	// prepares its card palettes after ready: a fixed cost, whatever the
+	// games).
 	settle := envDuration(b, "RFOP_SCALE_SETTLE", 15*time.Second)
 	timeout := envDuration(b, "RFOP_SCALE_TIMEOUT", 30*time.Minute)
 	budget := os.Getenv("RFOP_VERIFY_BUDGET")
