@@ -57,6 +57,19 @@ func (h *harness) statusOf(guild, channel string) string {
 	return strings.Join(out, "\n")
 }
 
+// connected waits until the fake has exactly n gateway connections, all
+// ready. A stopped bot's connection lingers until the fake reads its
+// close: until then it still receives its shard's events, and an
+// interaction routed to it is answered by a bot that is shutting down
+// ("The bot is restarting").
+func connected(t *testing.T, h *harness, n int) {
+	t.Helper()
+	require.True(t, h.srv.WaitFor(h.ctx, func() bool {
+		st := h.srv.GatewayStats()
+		return st.Connections == n && st.Ready == n
+	}), "%d gateway connections: %+v", n, h.srv.GatewayStats())
+}
+
 // boardsWithClock counts the boards of channel whose clock line matches.
 func (h *harness) boardsWithClock(channel string, line *regexp.Regexp) int {
 	n := 0
@@ -81,6 +94,7 @@ func TestE2EClockSurvivesAShardMove(t *testing.T) {
 	hB := newHarnessWith(t, newStubPictures(), defaultGuild(), movedGuild())
 	hB.restartAs(bot.Shard{ID: 0, Count: 2})
 	hA := shardBot(t, hB, bot.Shard{ID: 1, Count: 2})
+	connected(t, hB, 2) // the unsharded session is gone: it owned every server
 	require.NoError(t, hB.srv.WaitGuildReady(hB.ctx, movedGuildID))
 	require.True(t, hA.b.Shard.Owns(movedGuildID) && !hB.b.Shard.Owns(movedGuildID), "A owns the server first")
 	srv, clock := hB.srv, hB.clock
@@ -137,8 +151,10 @@ func TestE2EClockSurvivesAShardMove(t *testing.T) {
 	// longer does.
 	hA.stop()
 	hB.stop()
+	connected(t, hB, 0) // no stale session of the old count receives the server's events
 	hB.restartAs(bot.Shard{ID: 0, Count: 3})
 	hA.restartAs(bot.Shard{ID: 1, Count: 3})
+	connected(t, hB, 2)
 	require.NoError(t, srv.WaitGuildReady(hB.ctx, movedGuildID))
 	require.True(t, hB.b.Shard.Owns(movedGuildID) && !hA.b.Shard.Owns(movedGuildID), "B owns the server now")
 	assert.Equal(t, xClock, hB.clockOf(x.ID), "the clock is stored as it was")
