@@ -3,8 +3,9 @@
 // Every E2E test runs the real bot, with the real discordgo client, against
 // its own fake Discord (internal/fakediscord) on loopback and its own
 // database (a SQLite file in t.TempDir, or a storagetest PostgreSQL
-// database): nothing is shared between tests but the read-only pictures
-// renderer, so they all run at once.
+// database): nothing is shared between tests but the pictures renderer,
+// which remembers each picture by its whole input (e2e_pictures_test.go),
+// so they all run at once, four per core (main_test.go).
 //
 //   - Start with t.Parallel(), then h := newHarness(t) (or newHarnessWith,
 //     for options). Subtests of a table do the same, each with its own

@@ -105,7 +105,8 @@ type loadRun struct {
 type loadOpts struct {
 	games, turns       int
 	thinkMin, thinkMax time.Duration
-	// pictures: nil for the real renderer.
+	// pictures: nil for the real renderer (not the tests' shared one,
+	// which remembers pictures: e2e_pictures_test.go).
 	pictures bot.Pictures
 	// together: every game's /rfop new is dispatched at the same moment
 	// (the goroutines wait at a gate first).
@@ -128,6 +129,9 @@ func runConcurrentGames(t testing.TB, o loadOpts) loadRun {
 		panelsMu.Lock()
 		panels = append(panels, d)
 		panelsMu.Unlock()
+	}
+	if o.pictures == nil {
+		o.pictures = realPictures(t) // every picture drawn, as the bot would
 	}
 	h := newHarnessWith(t, o.pictures, fakediscord.WithoutFileData(), fakediscord.WithGuild(fakediscord.Guild{ID: "500", Name: "load", OwnerID: admin,
 		Channels: chans,

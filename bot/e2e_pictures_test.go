@@ -36,6 +36,13 @@ func sharedPictures(t testing.TB) bot.Pictures {
 	return pics
 }
 
+// realPictures is the shared renderer without the memory: for what
+// measures the bot's own cost of drawing (the load benchmarks).
+func realPictures(t testing.TB) bot.Pictures {
+	sharedPictures(t)
+	return pics.real
+}
+
 type sharedPics struct {
 	real  bot.Pictures
 	mu    sync.Mutex
