@@ -1,7 +1,6 @@
 package loadtest_test
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -11,16 +10,13 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -29,6 +25,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rfop/rfop/internal/botproc"
 	"github.com/rfop/rfop/internal/fakediscord"
 	"github.com/rfop/rfop/internal/testctx"
 )
@@ -62,7 +59,7 @@ func TestBurst(t *testing.T) {
 	limit := int64(envInt(t, "RFOP_LOADTEST_MOVES", 60))
 	bin := os.Getenv("RFOP_LOADTEST_BIN")
 	if bin == "" {
-		bin = buildRFOP(t)
+		bin = botproc.BuildFor(t)
 	}
 	profiles := os.Getenv("RFOP_LOADTEST_PROFILES")
 
@@ -87,7 +84,7 @@ func TestBurst(t *testing.T) {
 			env = append(env, kv) // the binary's own defaults otherwise
 		}
 	}
-	bot := startBot(t, ctx, bin, env, filepath.Join(dir, "bot.log"))
+	bot := botproc.Start(t, ctx, "the bot", bin, env, filepath.Join(dir, "bot.log"))
 	require.NoError(t, srv.WaitGuildReady(ctx, guildID))
 
 	// The bot's memory, sampled; heap profiles at its peaks if asked.
@@ -100,7 +97,7 @@ func TestBurst(t *testing.T) {
 		tick := time.NewTicker(time.Second)
 		defer tick.Stop()
 		for {
-			if rss, _ := procStatus(bot.cmd.Process.Pid, "VmRSS:"); rss > 0 {
+			if rss, _ := botproc.Status(bot.Pid(), "VmRSS:"); rss > 0 {
 				if rss > peakRSS.Load() {
 					peakRSS.Store(rss)
 				}
@@ -183,11 +180,11 @@ func TestBurst(t *testing.T) {
 		var n int
 		return db.QueryRowContext(ctx, `SELECT count(*) FROM outbox WHERE done_at = ''`).Scan(&n) == nil && n == 0
 	}), "publications left undelivered")
-	hwm, err := procStatus(bot.cmd.Process.Pid, "VmHWM:")
+	hwm, err := botproc.Status(bot.Pid(), "VmHWM:")
 	require.NoError(t, err)
 	stopSampling()
 	<-sampled
-	bot.stop(testctx.Detached(t))
+	bot.Stop(testctx.Detached(t))
 
 	acks := srv.ResponseLatencies()
 	commits, backlog, err := analyse(ctx, db)
@@ -344,12 +341,12 @@ func (w *world) player(ctx context.Context, g *game, user string, r *rand.Rand) 
 		}
 		if !acted {
 			// Nothing to do for now: look again at the next news of the
-			// game (a board posted or edited, a DM), or after a while.
-			wait, cancel := context.WithTimeout(ctx, time.Second+time.Duration(r.Int64N(int64(2*time.Second))))
-			_, _ = w.srv.WaitMessageAfter(wait, cursor, func(m *fakediscord.Message) bool {
+			// game, a board posted or edited or a DM, which every change
+			// of whose turn it is brings (the cursor was taken before the
+			// look: nothing since is missed). The test's context bounds it.
+			_, _ = w.srv.WaitMessageAfter(ctx, cursor, func(m *fakediscord.Message) bool {
 				return !m.Ephemeral() && (m.ChannelID == g.ch || m.ChannelID == dm)
 			})
-			cancel()
 		}
 	}
 	return ctx.Err()
@@ -516,102 +513,6 @@ func maps(m map[string]int) map[string]int {
 
 // ---- the bot process ----
 
-type proc struct {
-	cmd  *exec.Cmd
-	log  string
-	done chan struct{}
-}
-
-// readyWriter writes the process's output to its log and closes ready
-// at its "ready" line.
-type readyWriter struct {
-	f       io.Writer
-	partial []byte
-	ready   chan struct{}
-	seen    bool
-}
-
-func (l *readyWriter) Write(p []byte) (int, error) {
-	if !l.seen {
-		l.partial = append(l.partial, p...)
-		if bytes.Contains(l.partial, []byte(`"msg":"ready"`)) {
-			l.seen = true
-			close(l.ready)
-			l.partial = nil
-		} else if k := bytes.LastIndexByte(l.partial, '\n'); k >= 0 {
-			l.partial = l.partial[k+1:]
-		}
-	}
-	return l.f.Write(p)
-}
-
-func (p *proc) tail() string {
-	b, _ := os.ReadFile(p.log)
-	if len(b) > 4000 {
-		b = b[len(b)-4000:]
-	}
-	return string(b)
-}
-
-func startBot(t *testing.T, ctx context.Context, bin string, env []string, log string) *proc {
-	t.Helper()
-	p := &proc{log: log, done: make(chan struct{})}
-	f, err := os.Create(log)
-	require.NoError(t, err)
-	ready := make(chan struct{})
-	p.cmd = exec.Command(bin, "bot")
-	p.cmd.Env = env
-	w := &readyWriter{f: f, ready: ready}
-	p.cmd.Stdout, p.cmd.Stderr = w, w
-	require.NoError(t, p.cmd.Start())
-	go func() {
-		_ = p.cmd.Wait()
-		_ = f.Close()
-		close(p.done)
-	}()
-	stopCtx := testctx.Detached(t)
-	t.Cleanup(func() { p.stop(stopCtx) })
-	select {
-	case <-ready:
-	case <-p.done:
-		t.Fatalf("the bot exited before it was ready:\n%s", p.tail())
-	case <-ctx.Done():
-		t.Fatalf("the bot is not ready (%v):\n%s", ctx.Err(), p.tail())
-	}
-	return p
-}
-
-// stop is SIGTERM, then SIGKILL if the process has not ended with ctx.
-func (p *proc) stop(ctx context.Context) {
-	select {
-	case <-p.done:
-		return
-	default:
-	}
-	_ = p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.done:
-	case <-ctx.Done():
-		_ = p.cmd.Process.Signal(syscall.SIGKILL)
-		<-p.done
-	}
-}
-
-// procStatus reads a size field (VmRSS:, VmHWM:) of a process's status, in bytes.
-func procStatus(pid int, field string) (int64, error) {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0, err
-	}
-	for _, l := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(l, field); ok {
-			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			return kb << 10, err
-		}
-	}
-	return 0, fmt.Errorf("no %s in the status of process %d", field, pid)
-}
-
 func saveHeapProfile(addr, path string) error {
 	resp, err := http.Get("http://" + addr + "/debug/pprof/heap")
 	if err != nil {
@@ -640,19 +541,4 @@ func freeAddr(t *testing.T) string {
 	addr := l.Addr().String()
 	require.NoError(t, l.Close())
 	return addr
-}
-
-// buildRFOP builds this tree's rfop binary into the test's directory.
-func buildRFOP(t *testing.T) string {
-	t.Helper()
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(gobin); err != nil {
-		if gobin, err = exec.LookPath("go"); err != nil {
-			t.Skip("no go command to build rfop with")
-		}
-	}
-	bin := filepath.Join(t.TempDir(), "rfop")
-	out, err := exec.Command(gobin, "build", "-o", bin, "github.com/rfop/rfop/cmd/rfop").CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
-	return bin
 }

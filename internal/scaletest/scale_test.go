@@ -1,7 +1,6 @@
 package scaletest
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
@@ -9,9 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -22,7 +19,9 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // raw access to a PostgreSQL copy
 	_ "github.com/mattn/go-sqlite3"    // raw access to a SQLite copy
 	"github.com/rfop/rfop/bot"
+	"github.com/rfop/rfop/internal/botproc"
 	"github.com/rfop/rfop/internal/fakediscord"
+	"github.com/rfop/rfop/internal/testctx"
 	"github.com/rfop/rfop/storage"
 	"github.com/stretchr/testify/require"
 )
@@ -71,10 +70,7 @@ func binary(b *testing.B) string {
 	if bin := os.Getenv("RFOP_SCALE_BIN"); bin != "" {
 		return bin
 	}
-	bin := filepath.Join(b.TempDir(), "rfop")
-	out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "github.com/rfop/rfop/cmd/rfop").CombinedOutput()
-	require.NoError(b, err, "%s", out)
-	return bin
+	return botproc.BuildFor(b)
 }
 
 func envDuration(b *testing.B, key string, def time.Duration) time.Duration {
@@ -87,19 +83,11 @@ func envDuration(b *testing.B, key string, def time.Duration) time.Duration {
 	return d
 }
 
-// procStatus reads a field of /proc/PID/status in kB.
+// procStatus reads a size field of /proc/PID/status ("VmHWM:"), in kB.
 func procStatus(b *testing.B, pid int, field string) float64 {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	v, err := botproc.Status(pid, field)
 	require.NoError(b, err)
-	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, field+":"); ok {
-			kb, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 64)
-			require.NoError(b, err)
-			return kb
-		}
-	}
-	b.Fatalf("no %s in /proc/%d/status", field, pid)
-	return 0
+	return float64(v >> 10)
 }
 
 // cpuTime is a process's user and system CPU time so far.
@@ -127,7 +115,6 @@ func BenchmarkStartToReady(b *testing.B) {
 	// prepares its card palettes after ready: a fixed cost, whatever the
 	// games).
 	settle := envDuration(b, "RFOP_SCALE_SETTLE", 15*time.Second)
-	timeout := envDuration(b, "RFOP_SCALE_TIMEOUT", 30*time.Minute)
 	budget := os.Getenv("RFOP_VERIFY_BUDGET")
 	if budget == "" {
 		budget = "0"
@@ -136,52 +123,24 @@ func BenchmarkStartToReady(b *testing.B) {
 		b.StopTimer()
 		db := copyDB(b, src)
 		srv := fakediscord.New(b, fakediscord.WithoutFileData(), fakediscord.WithAPIVersion(10))
-		cmd := exec.Command(bin, "bot")
-		cmd.Env = append(os.Environ(), "DISCORD_TOKEN=test-token", "DISCORD_API_BASE="+srv.URL(), "RFOP_DB="+db,
+		env := append(os.Environ(), "DISCORD_TOKEN=test-token", "DISCORD_API_BASE="+srv.URL(), "RFOP_DB="+db,
 			"RFOP_REMINDER_EVERY=1s", "RFOP_LOG_LEVEL=info", "RFOP_TEST_GUILD=", "RFOP_DECK=", "RFOP_SHARD_COUNT=", "RFOP_SHARD_ID=",
 			"RFOP_VERIFY_BUDGET="+budget)
-		out, err := cmd.StdoutPipe()
-		require.NoError(b, err)
-		var logTail bytes.Buffer
-		cmd.Stderr = &logTail
 		b.StartTimer()
 		start := time.Now()
-		require.NoError(b, cmd.Start())
-		ready := make(chan struct{})
-		go func() {
-			sc := bufio.NewScanner(out)
-			sc.Buffer(make([]byte, 1<<20), 1<<20)
-			seen := false
-			for sc.Scan() {
-				if !seen && strings.Contains(sc.Text(), `"msg":"ready"`) {
-					seen = true
-					close(ready)
-				}
-			}
-			if !seen {
-				close(ready)
-			}
-		}()
-		select {
-		case <-ready:
-		case <-time.After(timeout):
-			_ = cmd.Process.Kill()
-			b.Fatalf("not ready after %s", timeout)
-		}
+		// Waits for the "ready" line, bounded by go test's -timeout.
+		p := botproc.Start(b, testctx.Context(b), "rfop", bin, env, filepath.Join(b.TempDir(), "rfop.log"))
 		took := time.Since(start)
 		b.StopTimer()
-		pid := cmd.Process.Pid
-		if cmd.ProcessState != nil {
-			b.Fatalf("rfop exited before it was ready: %s", logTail.String())
-		}
-		hwmReady := procStatus(b, pid, "VmHWM")
+		hwmReady := procStatus(b, p.Pid(), "VmHWM:")
+		// Measurement windows, not waits for an event: the idle CPU is
+		// the CPU used over a stretch of time.
 		time.Sleep(settle)
-		cpu0 := cpuTime(b, pid)
+		cpu0 := cpuTime(b, p.Pid())
 		time.Sleep(idle)
-		cpu1 := cpuTime(b, pid)
-		hwm, rss := procStatus(b, pid, "VmHWM"), procStatus(b, pid, "VmRSS")
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		_ = cmd.Wait()
+		cpu1 := cpuTime(b, p.Pid())
+		hwm, rss := procStatus(b, p.Pid(), "VmHWM:"), procStatus(b, p.Pid(), "VmRSS:")
+		p.Stop(testctx.Detached(b))
 		srv.Close()
 		b.ReportMetric(took.Seconds(), "ready_s")
 		b.ReportMetric(hwmReady/1024, "peak_rss_at_ready_MiB")

@@ -8,16 +8,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -25,6 +22,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rfop/rfop/internal/botproc"
 	"github.com/rfop/rfop/internal/discordspec"
 	"github.com/rfop/rfop/internal/fakediscord"
 	"github.com/rfop/rfop/internal/testctx"
@@ -439,97 +437,17 @@ func (w *world) reminders(g *gameSpec) int {
 	return n
 }
 
-// proc is one bot process.
+// proc is one bot process (package botproc), one shard of the two.
 type proc struct {
+	*botproc.Proc
 	shard int
-	cmd   *exec.Cmd
-	log   string
-	done  chan struct{}
-	// ready is closed when the process logs its "ready" line.
-	ready chan struct{}
-}
-
-// logWriter writes a process's output to its log file and closes ready
-// at its "ready" line (the health line: serving).
-type logWriter struct {
-	f       *os.File
-	partial []byte
-	ready   chan struct{}
-	seen    bool
-}
-
-func (l *logWriter) Write(p []byte) (int, error) {
-	if !l.seen {
-		l.partial = append(l.partial, p...)
-		if bytes.Contains(l.partial, []byte(`"msg":"ready"`)) {
-			l.seen = true
-			close(l.ready)
-			l.partial = nil
-		} else if k := bytes.LastIndexByte(l.partial, '\n'); k >= 0 {
-			l.partial = l.partial[k+1:]
-		}
-	}
-	return l.f.Write(p)
-}
-
-func (p *proc) tail() string {
-	b, _ := os.ReadFile(p.log)
-	if len(b) > 4000 {
-		b = b[len(b)-4000:]
-	}
-	return string(b)
 }
 
 func startProc(t *testing.T, ctx context.Context, bin string, env []string, shard, n int) *proc {
 	t.Helper()
-	p := &proc{shard: shard, log: filepath.Join(t.TempDir(), fmt.Sprintf("shard%d-run%d.log", shard, n)),
-		done: make(chan struct{}), ready: make(chan struct{})}
-	f, err := os.Create(p.log)
-	require.NoError(t, err)
-	p.cmd = exec.Command(bin, "bot")
-	p.cmd.Env = append(append(os.Environ(), env...), "RFOP_SHARD_ID="+strconv.Itoa(shard))
-	// One writer for both: exec copies them from one goroutine.
-	w := &logWriter{f: f, ready: p.ready}
-	p.cmd.Stdout, p.cmd.Stderr = w, w
-	require.NoError(t, p.cmd.Start())
-	go func() {
-		_ = p.cmd.Wait()
-		_ = f.Close()
-		close(p.done)
-	}()
-	stopCtx := testctx.Detached(t)
-	t.Cleanup(func() { p.stop(stopCtx) })
-	select {
-	case <-p.ready:
-		return p
-	case <-p.done:
-		t.Fatalf("shard %d exited before it was ready:\n%s", shard, p.tail())
-	case <-ctx.Done():
-		t.Fatalf("shard %d not ready (%v):\n%s", shard, ctx.Err(), p.tail())
-	}
-	return nil
-}
-
-// kill is kill -9.
-func (p *proc) kill() {
-	_ = p.cmd.Process.Signal(syscall.SIGKILL)
-	<-p.done
-}
-
-// stop asks the process to finish (SIGTERM: it finishes its moves in
-// progress), and kills it if it has not by the time ctx ends.
-func (p *proc) stop(ctx context.Context) {
-	select {
-	case <-p.done:
-		return
-	default:
-	}
-	_ = p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.done:
-	case <-ctx.Done():
-		p.kill()
-	}
+	log := filepath.Join(t.TempDir(), fmt.Sprintf("shard%d-run%d.log", shard, n))
+	env = append(append(os.Environ(), env...), "RFOP_SHARD_ID="+strconv.Itoa(shard))
+	return &proc{Proc: botproc.Start(t, ctx, fmt.Sprintf("shard %d", shard), bin, env, log), shard: shard}
 }
 
 // binDir holds the rfop binary, built once for the package's tests
@@ -552,22 +470,15 @@ func TestMain(m *testing.M) {
 // buildRFOP builds the rfop binary, once for all the package's tests.
 func buildRFOP(t *testing.T) string {
 	t.Helper()
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(gobin); err != nil {
-		if gobin, err = exec.LookPath("go"); err != nil {
-			t.Skip("no go command to build rfop with")
-		}
-	}
 	binOnce.Do(func() {
 		if binDir, binError = os.MkdirTemp("", "rfop-shardtest-"); binError != nil {
 			return
 		}
-		binPath = filepath.Join(binDir, "rfop")
-		b, err := exec.Command(gobin, "build", "-o", binPath, "github.com/rfop/rfop/cmd/rfop").CombinedOutput()
-		if err != nil {
-			binError = fmt.Errorf("go build: %w: %s", err, b)
-		}
+		binPath, binError = botproc.Build(binDir)
 	})
+	if errors.Is(binError, botproc.ErrNoGo) {
+		t.Skip(binError)
+	}
 	require.NoError(t, binError)
 	return binPath
 }
@@ -670,7 +581,7 @@ func TestTwoShardProcessesOneDatabase(t *testing.T) {
 	require.True(t, srv.WaitFor(ctx, func() bool { return finished.Load() >= int32(len(games)*2/5) }),
 		"the games did not get halfway: %d of %d over", finished.Load(), len(games))
 	t.Logf("%d decisions in %v; killing shard 1", w.confirmedCount(), time.Since(started).Round(time.Millisecond))
-	procs[1].kill()
+	procs[1].Kill()
 	logs = append(logs, procs[1])
 	// Once the fake has seen it go, what was sent to it will not be
 	// answered; what is sent from now on waits for the next shard 1.
@@ -684,7 +595,7 @@ func TestTwoShardProcessesOneDatabase(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
-	require.False(t, t.Failed(), "logs of shard 0:\n%s\nlogs of shard 1:\n%s", procs[0].tail(), procs[1].tail())
+	require.False(t, t.Failed(), "logs of shard 0:\n%s\nlogs of shard 1:\n%s", procs[0].Tail(), procs[1].Tail())
 	t.Logf("%d games played in %v, %d decisions", len(games), time.Since(started).Round(time.Millisecond), w.confirmedCount())
 
 	// Everything is published in the end.
@@ -693,7 +604,7 @@ func TestTwoShardProcessesOneDatabase(t *testing.T) {
 		return err == nil && len(p) == 0
 	}), "publications left undelivered")
 	for _, p := range procs {
-		p.stop(testctx.Detached(t))
+		p.Stop(testctx.Detached(t))
 	}
 	logs = append(logs, procs...)
 
@@ -861,7 +772,7 @@ func reminderClaims(t *testing.T, procs []*proc) map[int64][]time.Time {
 	t.Helper()
 	out := map[int64][]time.Time{}
 	for _, p := range procs {
-		b, err := os.ReadFile(p.log)
+		b, err := os.ReadFile(p.Log)
 		require.NoError(t, err)
 		for _, line := range bytes.Split(b, []byte("\n")) {
 			var l struct {
