@@ -162,10 +162,12 @@ func defaultGuildConfig() fakediscord.Guild {
 	}
 }
 
-// newHarnessWith: pictures nil means the real renderer.
+// newHarnessWith: pictures nil means the real renderer. opts come after
+// the harness's own options (the API version, the check against Discord's
+// description), so a test may replace them.
 func newHarnessWith(t testing.TB, pictures bot.Pictures, opts ...fakediscord.Option) *harness {
 	t.Helper()
-	h := &harness{t: t, srv: fakediscord.New(t, append(opts, botAPIVersion(), discordSpec(t))...), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7, pictures: pictures, clock: &offsetClock{}}
+	h := &harness{t: t, srv: fakediscord.New(t, append([]fakediscord.Option{botAPIVersion(), discordSpec(t)}, opts...)...), dbPath: filepath.Join(t.TempDir(), "rfop.db"), seed: 7, pictures: pictures, clock: &offsetClock{}}
 	h.start()
 	t.Cleanup(h.stop)
 	return h

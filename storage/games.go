@@ -342,7 +342,7 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		if err := insertPlayers(ctx, tx, id, players); err != nil {
 			return err
 		}
-		if err := setGameDue(ctx, tx, id, at, ng.Due); err != nil {
+		if err := setGameDue(ctx, tx, id, ShardKey(ng.GuildID), at, ng.Due); err != nil {
 			return err
 		}
 		g, err = loadGame(ctx, tx, fmt.Sprintf("game %d", id), `id = ?`, id)
@@ -417,7 +417,7 @@ func (s *sqlStore) Activate(ctx context.Context, id int64, state []byte, due []D
 			string(state), now, now, id); err != nil {
 			return fmt.Errorf("storage: activating game %d: %w", id, err)
 		}
-		if err := setGameDue(ctx, tx, id, at, due); err != nil {
+		if err := setGameDue(ctx, tx, id, -1, at, due); err != nil {
 			return err
 		}
 		g, err = loadGame(ctx, tx, fmt.Sprintf("game %d", id), `id = ?`, id)
@@ -468,18 +468,19 @@ func (s *sqlStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 	err := s.write(ctx, func(tx conn) error {
 		at := s.now()
 		now := formatTime(at)
-		var row *sql.Row
+		// One UPDATE for the state, the status and the clock (a statement
+		// per move saved: a move is the bot's most frequent write).
+		set, args := `state = ?, state_version = state_version + 1, updated_at = ?, last_action_at = ?, reminders = 0`,
+			[]any{string(m.NewState), now, now}
 		if m.Status == StatusFinished || m.Status == StatusAbandoned {
-			row = tx.QueryRowContext(ctx, `UPDATE games SET state = ?, state_version = state_version + 1,
-				updated_at = ?, last_action_at = ?, status = ?, result = ?, ended_at = ?, reminders = 0
-				WHERE id = ? AND state_version = ? AND status = 'active' RETURNING `+gameColsNoState,
-				string(m.NewState), now, now, string(m.Status), string(m.Result), now, m.GameID, m.ExpectedVersion)
-		} else {
-			row = tx.QueryRowContext(ctx, `UPDATE games SET state = ?, state_version = state_version + 1,
-				updated_at = ?, last_action_at = ?, reminders = 0
-				WHERE id = ? AND state_version = ? AND status = 'active' RETURNING `+gameColsNoState,
-				string(m.NewState), now, now, m.GameID, m.ExpectedVersion)
+			set, args = set+`, status = ?, result = ?, ended_at = ?`, append(args, string(m.Status), string(m.Result), now)
 		}
+		if m.Clock != nil {
+			set, args = set+`, clock = ?`, append(args, string(m.Clock))
+		}
+		row := tx.QueryRowContext(ctx, `UPDATE games SET `+set+`
+			WHERE id = ? AND state_version = ? AND status = 'active' RETURNING `+gameColsNoState,
+			append(args, m.GameID, m.ExpectedVersion)...)
 		var err error
 		g, err = scanGame(row)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -489,12 +490,6 @@ func (s *sqlStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 			return fmt.Errorf("storage: game %d: storing move %d: %w", m.GameID, m.ExpectedVersion+1, err)
 		}
 		g.State = bytes.Clone(m.NewState) // the caller keeps its slice
-		if m.Clock != nil {
-			if _, err := tx.ExecContext(ctx, `UPDATE games SET clock = ? WHERE id = ?`, string(m.Clock), m.GameID); err != nil {
-				return fmt.Errorf("storage: game %d: storing its clock: %w", m.GameID, err)
-			}
-			g.Clock = bytes.Clone(m.Clock)
-		}
 		if testHookMidMove != nil {
 			testHookMidMove(m.GameID, g.StateVersion)
 		}
@@ -529,7 +524,7 @@ func (s *sqlStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 		if g.Status != StatusActive {
 			due = nil // an ended game has no due work
 		}
-		if err := setGameDue(ctx, tx, m.GameID, at, due); err != nil {
+		if err := setGameDue(ctx, tx, m.GameID, ShardKey(g.GuildID), at, due); err != nil { // the key CreateGame stored
 			return err
 		}
 		return loadPlayers(ctx, tx, &g)

@@ -128,17 +128,19 @@ func validDue(d Due, needAt bool) error {
 }
 
 // setGameDue replaces a game's schedule with items (each made the game's,
-// with its shard key), timed from now where At is zero.
-func setGameDue(ctx context.Context, tx conn, gameID int64, now time.Time, items []Due) error {
+// with its shard key: key, or read from the game's row if key < 0),
+// timed from now where At is zero.
+func setGameDue(ctx context.Context, tx conn, gameID, key int64, now time.Time, items []Due) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE game_id = ?`, gameID); err != nil {
 		return fmt.Errorf("storage: game %d: clearing its schedule: %w", gameID, err)
 	}
 	if len(items) == 0 {
 		return nil
 	}
-	var key int64
-	if err := tx.QueryRowContext(ctx, `SELECT shard_key FROM games WHERE id = ?`, gameID).Scan(&key); err != nil {
-		return fmt.Errorf("storage: game %d: its shard key: %w", gameID, err)
+	if key < 0 {
+		if err := tx.QueryRowContext(ctx, `SELECT shard_key FROM games WHERE id = ?`, gameID).Scan(&key); err != nil {
+			return fmt.Errorf("storage: game %d: its shard key: %w", gameID, err)
+		}
 	}
 	for _, d := range items {
 		d.GameID, d.ShardKey = gameID, key

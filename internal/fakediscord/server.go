@@ -211,7 +211,8 @@ func WithAPIVersion(v int) Option { return func(c *config) { c.apiVersion = v } 
 // included) with check before serving it, as a stricter Discord would: a
 // request check refuses is answered 400 with code 50035 and the reason,
 // and fails the test at cleanup. The bot's end-to-end tests check each
-// request against Discord's own API description (internal/discordspec).
+// request against Discord's own API description (internal/discordspec);
+// nil checks nothing (the default).
 func WithRequestCheck(check func(*Request) error) Option {
 	return func(c *config) { c.requestCheck = check }
 }
