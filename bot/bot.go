@@ -149,6 +149,7 @@ type Bot struct {
 	// renders bounds the pictures drawn at once (render.go).
 	renders  *slots
 	boards   boardCache
+	states   stateCache    // games decoded from their stored state (states.go)
 	stopping chan struct{} // closed when Shutdown begins
 
 	aiq aiQueue // the AI opponent's worker (ai.go)
@@ -400,7 +401,7 @@ func (b *Bot) gameState(ctx context.Context, rec storage.Game) (*engine.Game, er
 	if err != nil {
 		return nil, err
 	}
-	g, err := engine.Load(rec.State, deck)
+	g, err := b.states.load(rec.ID, rec.State, deck)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", rec.ID, err)
 	}

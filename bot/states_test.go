@@ -1,0 +1,95 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rfop/rfop/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The state cache (states.go) must be invisible: a game it hands out
+// plays exactly as one decoded afresh from the same stored state, moves
+// and undos included, and what a caller does to it never reaches the
+// cached decoding or another caller's game.
+func TestStateCacheGamesPlayAsFreshlyDecoded(t *testing.T) {
+	t.Parallel()
+	for seed := int64(1); seed <= 8; seed++ {
+		g, err := engine.New(engine.Options{Seed: seed})
+		require.NoError(t, err)
+		r := rand.New(rand.NewPCG(uint64(seed), 2))
+		var c stateCache
+		for step := 0; step < 300 && g.S.Result == nil; step++ {
+			state, err := g.Save()
+			require.NoError(t, err)
+			fresh, err := engine.Load(state, nil)
+			require.NoError(t, err)
+			_, err = c.load(7, state, fresh.Deck()) // decoded, remembered
+			require.NoError(t, err)
+			a, err := c.load(7, state, fresh.Deck()) // a clone of the remembered one
+			require.NoError(t, err)
+			other, err := c.load(7, state, fresh.Deck())
+			require.NoError(t, err)
+
+			// The same move (or undo) on the fresh decoding and on the clone.
+			ps := fresh.Prompts()
+			if len(ps) == 0 {
+				break
+			}
+			p := ps[r.IntN(len(ps))]
+			if p.CanUndo && r.IntN(4) == 0 {
+				require.NoError(t, fresh.Undo(p.Side))
+				require.NoError(t, a.Undo(p.Side))
+			} else {
+				ch := p.Choices[r.IntN(len(p.Choices))]
+				require.NoError(t, fresh.Apply(p.Side, ch))
+				require.NoError(t, a.Apply(p.Side, ch))
+			}
+			want, err := fresh.Save()
+			require.NoError(t, err)
+			got, err := a.Save()
+			require.NoError(t, err)
+			require.Equal(t, string(want), string(got), "seed %d step %d: the clone plays as a fresh decoding, byte for byte", seed, step)
+
+			// The other caller's game and the cache still hold the state as stored.
+			untouched, err := engine.Load(state, nil)
+			require.NoError(t, err)
+			u, _ := untouched.Save()
+			o, _ := other.Save()
+			assert.Equal(t, string(u), string(o), "seed %d step %d: another caller's game is unchanged", seed, step)
+			again, err := c.load(7, state, fresh.Deck())
+			require.NoError(t, err)
+			ag, _ := again.Save()
+			assert.Equal(t, string(u), string(ag), "seed %d step %d: the cached decoding is unchanged", seed, step)
+			g = fresh
+		}
+	}
+}
+
+// A state that is not the cached one's bytes (an undo and another move
+// bring a game back to the same version with another state) is decoded,
+// not served from the cache; the cache keeps at most stateCacheSize games.
+func TestStateCacheKeysOnTheStoredBytes(t *testing.T) {
+	t.Parallel()
+	var c stateCache
+	a, err := engine.New(engine.Options{Seed: 1})
+	require.NoError(t, err)
+	b, err := engine.New(engine.Options{Seed: 2})
+	require.NoError(t, err)
+	sa, _ := a.Save()
+	sb, _ := b.Save()
+	_, err = c.load(1, sa, a.Deck())
+	require.NoError(t, err)
+	got, err := c.load(1, sb, b.Deck()) // same game id, other bytes
+	require.NoError(t, err)
+	gs, _ := got.Save()
+	assert.JSONEq(t, string(sb), string(gs))
+
+	for id := int64(0); id < 3*stateCacheSize; id++ {
+		_, err := c.load(id, sa, a.Deck())
+		require.NoError(t, err)
+	}
+	assert.Len(t, c.games, stateCacheSize)
+	assert.Len(t, c.order, stateCacheSize)
+}
