@@ -131,6 +131,7 @@ func (b *Bot) commitWith(ctx context.Context, rec storage.Game, g *engine.Game, 
 			return rec, false, err
 		}
 	}
+	b.states.remember(rec.ID, steps[len(steps)-1].state, g) // what the publisher loads next (states.go)
 	if publish {
 		b.kick(rec.ID)
 	}

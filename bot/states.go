@@ -68,9 +68,30 @@ func (c *stateCache) load(id int64, state []byte, deck *engine.Deck) (*engine.Ga
 	if err != nil {
 		return nil, err
 	}
-	master := g.Clone()
+	c.put(id, state, deck, g)
+	return g, nil
+}
+
+// remember keeps g, a game just played and stored as state, as that
+// state's decoding: the next load of the game (its publisher, the next
+// click) clones it instead of parsing what was just written. A game's
+// state holds nothing that its saved JSON does not (package engine), so
+// it is what a decoding of state would be.
+func (c *stateCache) remember(id int64, state []byte, g *engine.Game) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.putLocked(id, state, g.Deck(), g)
+}
+
+// put is remember for a game just decoded.
+func (c *stateCache) put(id int64, state []byte, deck *engine.Deck, g *engine.Game) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.putLocked(id, state, deck, g)
+}
+
+func (c *stateCache) putLocked(id int64, state []byte, deck *engine.Deck, g *engine.Game) {
+	master := g.Clone()
 	if c.games == nil {
 		c.games = map[int64]*cachedState{}
 	}
@@ -83,5 +104,4 @@ func (c *stateCache) load(id int64, state []byte, deck *engine.Deck) (*engine.Ga
 		delete(c.games, c.order[0])
 		c.order = c.order[1:]
 	}
-	return g, nil
 }

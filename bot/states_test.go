@@ -67,6 +67,58 @@ func TestStateCacheGamesPlayAsFreshlyDecoded(t *testing.T) {
 	}
 }
 
+// A game remembered after its move (moves.go: the committed game, so
+// that its publisher does not parse what was just written) is, to
+// whoever loads the stored state next, what a fresh decoding of that
+// state would be; playing on after remembering it changes nothing cached.
+func TestStateCacheRememberedGamesPlayAsFreshlyDecoded(t *testing.T) {
+	t.Parallel()
+	for seed := int64(1); seed <= 8; seed++ {
+		var c stateCache
+		g, err := engine.New(engine.Options{Seed: seed})
+		require.NoError(t, err)
+		state, err := g.Save()
+		require.NoError(t, err)
+		c.remember(3, state, g)
+		r := rand.New(rand.NewPCG(uint64(seed), 5))
+		for step := 0; step < 300; step++ {
+			cur, err := c.load(3, state, g.Deck())
+			require.NoError(t, err)
+			fresh, err := engine.Load(state, g.Deck())
+			require.NoError(t, err)
+			ps := fresh.Prompts()
+			if fresh.S.Result != nil || len(ps) == 0 {
+				break
+			}
+			p := ps[r.IntN(len(ps))]
+			if p.CanUndo && r.IntN(4) == 0 {
+				require.NoError(t, fresh.Undo(p.Side))
+				require.NoError(t, cur.Undo(p.Side))
+			} else {
+				ch := p.Choices[r.IntN(len(p.Choices))]
+				require.NoError(t, fresh.Apply(p.Side, ch))
+				require.NoError(t, cur.Apply(p.Side, ch))
+			}
+			want, err := fresh.Save()
+			require.NoError(t, err)
+			state, err = cur.Save()
+			require.NoError(t, err)
+			require.Equal(t, string(want), string(state), "seed %d step %d: a remembered game plays as a fresh decoding, byte for byte", seed, step)
+			c.remember(3, state, cur)
+
+			// The caller plays on with its game: the cache keeps the state.
+			if ps := cur.Prompts(); len(ps) > 0 && cur.S.Result == nil {
+				require.NoError(t, cur.Apply(ps[0].Side, ps[0].Choices[0]))
+			}
+			again, err := c.load(3, state, g.Deck())
+			require.NoError(t, err)
+			ag, err := again.Save()
+			require.NoError(t, err)
+			require.Equal(t, string(state), string(ag), "seed %d step %d: the cache kept the state as stored", seed, step)
+		}
+	}
+}
+
 // A state that is not the cached one's bytes (an undo and another move
 // bring a game back to the same version with another state) is decoded,
 // not served from the cache; the cache keeps at most stateCacheSize games.
