@@ -1,7 +1,7 @@
 package bot
 
 import (
-	"bytes"
+	"crypto/sha256"
 	"sync"
 
 	"github.com/rfop/rfop/engine"
@@ -15,7 +15,7 @@ import (
 // benchmark, a clone is a small fraction of that.
 //
 // An entry is found by the game's id and used only when the stored bytes
-// and the deck are exactly those it was decoded from (an undo followed by
+// (by their SHA-256) and the deck are exactly those it was decoded from (an undo followed by
 // another move comes back to the same version with another state). A hit
 // returns a clone: callers play moves on the game they get. The cache
 // holds at most stateCacheSize games, the oldest decoded dropped first.
@@ -26,9 +26,9 @@ type stateCache struct {
 }
 
 type cachedState struct {
-	state []byte // as stored (the record's slice, not written to afterwards)
-	deck  *engine.Deck
-	game  *engine.Game // never handed out: clones are
+	sum  [sha256.Size]byte // of the state as stored (not the bytes: a quarter of an entry's memory)
+	deck *engine.Deck
+	game *engine.Game // never handed out: clones are
 	// A clone makes an empty discard pile or stack nil (engine.Clone:
 	// what undo points have always saved); a decoded "[]" is empty but
 	// not nil, and saves as such. These say which to give back, so that
@@ -48,17 +48,18 @@ func (e *cachedState) clone() *engine.Game {
 	return g
 }
 
-// stateCacheSize bounds the cache: a game's state is about 20 KB stored
-// and a few times that decoded, so a few MiB in all, and the games
-// played within a few seconds of each other fit.
+// stateCacheSize bounds the cache: a decoded game of a hundred moves
+// holds about 70 KB, so about 9 MiB in all, and the games played within a
+// few seconds of each other fit.
 const stateCacheSize = 128
 
 // load returns the game decoded from state with deck: a clone of the
 // cached decoding when the bytes and deck are the same, else a fresh
 // decoding (remembered).
 func (c *stateCache) load(id int64, state []byte, deck *engine.Deck) (*engine.Game, error) {
+	sum := sha256.Sum256(state)
 	c.mu.Lock()
-	if e := c.games[id]; e != nil && e.deck == deck && bytes.Equal(e.state, state) {
+	if e := c.games[id]; e != nil && e.deck == deck && e.sum == sum {
 		g := e.clone() // under the lock: Clone writes to its source
 		c.mu.Unlock()
 		return g, nil
@@ -68,7 +69,7 @@ func (c *stateCache) load(id int64, state []byte, deck *engine.Deck) (*engine.Ga
 	if err != nil {
 		return nil, err
 	}
-	c.put(id, state, deck, g)
+	c.put(id, sum, deck, g)
 	return g, nil
 }
 
@@ -80,17 +81,17 @@ func (c *stateCache) load(id int64, state []byte, deck *engine.Deck) (*engine.Ga
 func (c *stateCache) remember(id int64, state []byte, g *engine.Game) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.putLocked(id, state, g.Deck(), g)
+	c.putLocked(id, sha256.Sum256(state), g.Deck(), g)
 }
 
 // put is remember for a game just decoded.
-func (c *stateCache) put(id int64, state []byte, deck *engine.Deck, g *engine.Game) {
+func (c *stateCache) put(id int64, sum [sha256.Size]byte, deck *engine.Deck, g *engine.Game) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.putLocked(id, state, deck, g)
+	c.putLocked(id, sum, deck, g)
 }
 
-func (c *stateCache) putLocked(id int64, state []byte, deck *engine.Deck, g *engine.Game) {
+func (c *stateCache) putLocked(id int64, sum [sha256.Size]byte, deck *engine.Deck, g *engine.Game) {
 	master := g.Clone()
 	if c.games == nil {
 		c.games = map[int64]*cachedState{}
@@ -98,7 +99,7 @@ func (c *stateCache) putLocked(id int64, state []byte, deck *engine.Deck, g *eng
 	if _, ok := c.games[id]; !ok {
 		c.order = append(c.order, id)
 	}
-	c.games[id] = &cachedState{state: state, deck: deck, game: master,
+	c.games[id] = &cachedState{sum: sum, deck: deck, game: master,
 		emptyDiscard: g.S.Discard != nil && len(g.S.Discard) == 0, emptyStack: g.S.Stack != nil && len(g.S.Stack) == 0}
 	for len(c.order) > stateCacheSize {
 		delete(c.games, c.order[0])
