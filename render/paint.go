@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"runtime"
 	"strings"
 
 	"github.com/fogleman/gg"
@@ -28,7 +29,22 @@ type painter struct {
 	tr      func(string) string // game terms in the renderer's language
 	pr      *locale.Printer     // sentences and card texts in that language
 	deck    *engine.Deck
+	ops     int // shapes and texts drawn (yield)
 }
+
+// yield lets whatever waits to run go first every yieldOps shapes or
+// texts (well under a millisecond): a picture is tens of milliseconds of
+// one core, and the goroutines waiting behind it (a bot's acknowledgement
+// of a click, which it owes Discord within 3 s) would otherwise wait for
+// the scheduler's 10 ms preemption, each time. encodePNG yields likewise.
+func (p *painter) yield() {
+	p.ops++
+	if p.ops%yieldOps == 0 {
+		runtime.Gosched()
+	}
+}
+
+const yieldOps = 32
 
 // t prints a message of the catalogue in the painter's language.
 func (p *painter) t(id string, args locale.Args) string {
@@ -109,10 +125,12 @@ func widest(fc *face, words []string) int {
 // text draws s with its game terms in the renderer's language (glossary);
 // card names are never changed.
 func (p *painter) text(fc *face, s string, x, y int, c color.Color, a align) int {
+	p.yield()
 	return text(p.img, fc, p.tr(s), x, y, c, a)
 }
 
 func (p *painter) textMid(fc *face, s string, x, cy int, c color.Color, a align) int {
+	p.yield()
 	return textMid(p.img, fc, p.tr(s), x, cy, c, a)
 }
 
@@ -135,6 +153,7 @@ func (p *painter) frame(r image.Rectangle, w int, c color.Color) {
 // rasterizer paints only the four corner squares, from the same path as
 // gg's: the pixels are gg's, bit for bit (TestRoundRectFastPathIsExact).
 func (p *painter) roundRect(r image.Rectangle, radius float64, c color.Color) {
+	p.yield()
 	k := int(radius)
 	if _, _, _, a := c.RGBA(); a != 0xFFFF || float64(k) != radius || k < 1 || r.Dx() < 2*k || r.Dy() < 2*k {
 		p.dc.DrawRoundedRectangle(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), radius)

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"runtime"
 	"sync"
 
 	"github.com/klauspost/compress/zlib"
@@ -43,6 +44,10 @@ var pngEncoders [zlib.BestCompression + 1]sync.Pool
 // encodePNG returns the PNG of a w×h picture whose palette indices row(y,
 // out) writes into out, one row at a time, with palette pal, compressed
 // at level (1-9).
+// yieldRows is how many rows are encoded between two yields to the
+// scheduler (about a millisecond of a board's encoding).
+const yieldRows = 64
+
 func encodePNG(pal *palette, w, h, level int, row func(y int, out []uint8)) ([]byte, error) {
 	pool := &pngEncoders[level]
 	e, _ := pool.Get().(*pngEncoder)
@@ -66,6 +71,10 @@ func encodePNG(pal *palette, w, h, level int, row func(y int, out []uint8)) ([]b
 	line := e.row[:w+1]
 	line[0] = 0 // filter type None
 	for y := 0; y < h; y++ {
+		if y%yieldRows == yieldRows-1 {
+			runtime.Gosched() // as painter.yield: about every millisecond
+
+		}
 		row(y, line[1:])
 		if _, err := e.z.Write(line); err != nil {
 			return nil, fmt.Errorf("render: encode PNG: %w", err)
