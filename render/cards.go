@@ -56,6 +56,15 @@ func (c *cardPicture) image() *image.RGBA {
 // cardImage returns card n's cached picture, drawing it on first use with
 // fs (nil: faces taken from the pool).
 func (r *Renderer) cardImage(n int, fs *faceSet) (*cardPicture, error) {
+	return r.cardImageKept(n, fs, true)
+}
+
+// cardImageKept is cardImage; a picture drawn with keep false is not
+// cached. The card palette is counted from every card at start (Prepare),
+// but a card's picture (about 290 KB packed) is kept only once a hand or
+// card picture shows it: a bot that has shown few cards yet does not hold
+// all 53 (15 MiB, twice that in the collector's heap target).
+func (r *Renderer) cardImageKept(n int, fs *faceSet, keep bool) (*cardPicture, error) {
 	c := r.deck.Card(n)
 	if c == nil {
 		return nil, fmt.Errorf("render: no card #%d", n)
@@ -78,6 +87,9 @@ func (r *Renderer) cardImage(n int, fs *faceSet) (*cardPicture, error) {
 	pic = &cardPicture{packed: pack(img)}
 	if pic.packed == nil {
 		pic.rgba = img
+	}
+	if !keep {
+		return pic, nil
 	}
 	r.cards.mu.Lock()
 	if r.cards.cards == nil {

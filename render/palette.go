@@ -339,7 +339,7 @@ func buildCardPalette(r *Renderer) *palette {
 	counts := colourCounts{}
 	unders := []color.RGBA{colPanel, mixCol(colPanel, colBackground, 0.35), colBackground}
 	for _, c := range r.deck.Cards() {
-		pic, err := r.cardImage(c.Num, nil)
+		pic, err := r.cardImageKept(c.Num, nil, false) // counted, not kept (cardImageKept)
 		if err != nil {
 			continue
 		}
