@@ -150,6 +150,7 @@ type Bot struct {
 	renders  *slots
 	boards   boardCache
 	states   stateCache    // games decoded from their stored state (states.go)
+	dms      dmChannels    // users' DM channels (dmchannels.go)
 	stopping chan struct{} // closed when Shutdown begins
 
 	aiq aiQueue // the AI opponent's worker (ai.go)

@@ -411,3 +411,33 @@ func calledAfter(deciders []string, mover string) []string {
 	}
 	return out
 }
+
+// TestE2EADMChannelIsOpenedOncePerPlayer: the bot opens a player's DM
+// channel (POST /users/@me/channels) once and writes there from then on:
+// discordgo runs that route's requests one at a time, so under a burst
+// every hand DM of every game waited in one line for it (issue 30). Two
+// deals of hand DMs to both players open two channels in all.
+func TestE2EADMChannelIsOpenedOncePerPlayer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	r := rand.New(rand.NewPCG(31, 7))
+	h.playUntil(rec.ID, chanID, []string{alice, bob}, r, func(g storage.Game) bool { return h.engineGame(g).S.Round >= 2 })
+	require.NoError(t, h.b.WaitPublished(h.ctx))
+	for _, u := range []string{alice, bob} {
+		hands := 0
+		for _, m := range h.srv.DMs(u) {
+			if len(m.Attachments) > 0 {
+				hands++
+			}
+		}
+		assert.GreaterOrEqual(t, hands, 2, "%s got a hand DM at each deal", u)
+	}
+	opened := 0
+	for _, req := range h.srv.Requests() {
+		if req.Method == "POST" && req.Path == "/users/@me/channels" {
+			opened++
+		}
+	}
+	assert.Equal(t, 2, opened, "one DM channel opened for each player")
+}

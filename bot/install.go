@@ -85,11 +85,11 @@ func (b *Bot) personalChannel(i *discordgo.Interaction) (guildID, channelID stri
 	if placeOf(i).canPost() {
 		return i.GuildID, i.ChannelID, false, nil
 	}
-	ch, err := b.Session.UserChannelCreate(userID(i))
+	ch, err := b.dmChannel(userID(i))
 	if err != nil {
 		return "", "", true, err
 	}
-	return "", ch.ID, true, nil
+	return "", ch, true, nil
 }
 
 // firstBoardRefused delivers a new game's first board in DMs now and

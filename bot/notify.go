@@ -322,10 +322,11 @@ func (b *Bot) digestDue(ctx context.Context, d storage.Due) {
 	}
 	// Sent as is: yesterday's digest may read the same (sendDM would take
 	// it for an earlier attempt of this one).
-	ch, err := b.Session.UserChannelCreate(user)
+	ch, err := b.dmChannel(user)
 	if err == nil {
-		_, err = b.Session.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: b.digestText(ctx, user, waiting),
+		_, err = b.Session.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: b.digestText(ctx, user, waiting),
 			AllowedMentions: &discordgo.MessageAllowedMentions{}})
+		b.dmFailed(user, err)
 	}
 	if err != nil {
 		b.Log.Info("digest not delivered", "user", user, "err", err)

@@ -1149,18 +1149,22 @@ func (b *Bot) findPosted(channelID, after, content string) (*discordgo.Message, 
 
 // sendDM sends m to the user's DMs, unless a previous attempt did (look:
 // one may have).
-func (b *Bot) sendDM(user string, m msg, look bool) (*discordgo.Message, error) {
-	ch, err := b.Session.UserChannelCreate(user)
+func (b *Bot) sendDM(user string, m msg, look bool) (sent *discordgo.Message, err error) {
+	ch, err := b.dmChannel(user)
 	if err != nil {
 		return nil, err
 	}
-	if !look {
-		return b.Session.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: m.content, Components: m.comps, Files: m.files})
+	defer func() {
+		if err != nil {
+			b.dmFailed(user, err)
+		}
+	}()
+	if look {
+		if sent, err := b.findPosted(ch, "", m.content); err != nil || sent != nil {
+			return sent, err
+		}
 	}
-	if sent, err := b.findPosted(ch.ID, "", m.content); err != nil || sent != nil {
-		return sent, err
-	}
-	return b.Session.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: m.content, Components: m.comps, Files: m.files})
+	return b.Session.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: m.content, Components: m.comps, Files: m.files})
 }
 
 func sideOfKey(k string) engine.Side {

@@ -110,9 +110,10 @@ func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, logg
 		if m, err := b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard); err == nil {
 			live = m.MessageID
 		}
-		ch, err := b.Session.UserChannelCreate(pl.UserID)
+		ch, err := b.dmChannel(pl.UserID)
 		if err == nil {
-			_, err = b.Session.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: b.turnDM(rec, side, live, true)})
+			_, err = b.Session.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: b.turnDM(rec, side, live, true)})
+			b.dmFailed(pl.UserID, err)
 		}
 		if err != nil {
 			b.Log.Info("reminder DM not delivered", "game", rec.ID, "user", pl.UserID, "err", err)
