@@ -965,12 +965,18 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 		return !d.noSkip && !out.Posting && b.newerBoard(ctx, rec.ID, e.ID, later)
 	}
 	// Coalesce: a newer board is waiting, so only that one is drawn; this
-	// one goes out as text (the form it takes once superseded anyway).
-	picture := func() []byte {
+	// one goes out as text (the form it takes once superseded anyway),
+	// or gives way (errNewer) if the newer one came while it waited for a
+	// render slot and it may (newer).
+	picture := func() ([]byte, error) {
 		if b.newerBoard(ctx, rec.ID, e.ID, later) {
-			return nil
+			return nil, nil
 		}
-		return b.boardPicture(rec, g, info)
+		png, gaveUp := b.boardPictureUnless(rec, g, info, newer)
+		if gaveUp {
+			return nil, errNewer
+		}
+		return png, nil
 	}
 	live, lerr := b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard)
 	haveLive := lerr == nil
@@ -978,11 +984,14 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 		if newer() {
 			return errNewer
 		}
-		png := picture()
+		png, err := picture()
+		if err != nil {
+			return err
+		}
 		if b.stopped() {
 			return errShuttingDown
 		}
-		err := b.editBoard(live, content, comps, png)
+		err = b.editBoard(live, content, comps, png)
 		if err == nil {
 			return b.Store.UpdateOutbox(ctx, e.ID, nil, true)
 		}
@@ -1007,7 +1016,11 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 		}
 		send := &discordgo.MessageSend{Content: content, Components: comps,
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: pingsOf(p, rec, g)}}
-		if png := picture(); png != nil {
+		png, perr := picture()
+		if perr != nil {
+			return perr
+		}
+		if png != nil {
 			send.Files = []*discordgo.File{pngFile("board.png", png)}
 		}
 		if b.stopped() {

@@ -17,6 +17,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -298,31 +299,50 @@ func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, i
 // boardPicture draws the public board (nil without a renderer or if the
 // drawing failed: the board is then posted as text).
 func (b *Bot) boardPicture(rec storage.Game, g *engine.Game, info chainInfo) []byte {
+	png, _ := b.boardPictureUnless(rec, g, info, nil)
+	return png
+}
+
+// boardPictureUnless is boardPicture, giving up (gaveUp) without drawing
+// if unwanted says so once a render slot is free (nil: never). Under a
+// burst a board waits seconds for a slot, and its game has often moved
+// on meanwhile: the newer board supersedes it, and drawing it would only
+// make every other board wait longer.
+func (b *Bot) boardPictureUnless(rec storage.Game, g *engine.Game, info chainInfo, unwanted func() bool) (png []byte, gaveUp bool) {
 	if b.Pictures == nil {
-		return nil
+		return nil, false
 	}
 	p := b.gamePrinter(rec)
 	lang, view, caption := p.Lang(), g.ViewFor(engine.NoSide), b.caption(p, g, info)
 	draw := func() (png []byte, err error) {
 		err = b.drawingBoard(func() (err error) {
+			if unwanted != nil && unwanted() {
+				return errUnwanted
+			}
 			png, err = b.Pictures.Board(lang, g.Deck(), view, info.since, caption)
 			return err
 		})
 		return png, err
 	}
-	var png []byte
 	key, err := boardKey(lang, view, info.since, caption)
 	if err == nil {
 		png, err = b.boards.board(key, draw)
 	} else {
 		png, err = draw()
 	}
+	if errors.Is(err, errUnwanted) {
+		return nil, true
+	}
 	if err != nil {
 		b.Log.Error("render board", "game", rec.ID, "err", err)
-		return nil
+		return nil, false
 	}
-	return png
+	return png, false
 }
+
+// errUnwanted: a board picture not drawn, its game having a newer board
+// waiting by the time a render slot was free (boardPictureUnless).
+var errUnwanted = errors.New("a newer board is waiting")
 
 // editBoard replaces the live board's content, buttons and picture.
 func (b *Bot) editBoard(live storage.Message, content string, comps []discordgo.MessageComponent, png []byte) error {

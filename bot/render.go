@@ -3,6 +3,7 @@ package bot
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"runtime"
 	"slices"
 	"sync"
@@ -132,6 +133,8 @@ type boardCache struct {
 	mu    sync.Mutex
 	calls map[[32]byte]*boardCall
 	order [][32]byte // oldest first; at most boardCacheSize finished calls
+	// waiting: callers waiting for another's drawing (tests look).
+	waiting int
 }
 
 const boardCacheSize = 16
@@ -150,8 +153,16 @@ func (c *boardCache) board(key [32]byte, draw func() ([]byte, error)) ([]byte, e
 		c.calls = map[[32]byte]*boardCall{}
 	}
 	if call, ok := c.calls[key]; ok {
+		c.waiting++
 		c.mu.Unlock()
 		<-call.done
+		c.mu.Lock()
+		c.waiting--
+		c.mu.Unlock()
+		if errors.Is(call.err, errUnwanted) {
+			// Its drawer's game moved on; this caller's may not have.
+			return c.board(key, draw)
+		}
 		return call.png, call.err
 	}
 	call := &boardCall{done: make(chan struct{})}

@@ -61,3 +61,43 @@ func TestRenderSlotsServeBoardsFirst(t *testing.T) {
 	s.release()
 	require.True(t, s.acquire(false, never), "the slot is free again")
 }
+
+// Issue 30: a board picture wanted by several games is drawn once; when
+// its drawer's game no longer wants it (a newer board came while it
+// waited for a slot), the others draw it themselves.
+func TestBoardCacheRetriesWhenItsDrawerGaveUp(t *testing.T) {
+	var c boardCache
+	key := [32]byte{1}
+	drawing := make(chan struct{})
+	giveUp := make(chan struct{})
+	first := make(chan error, 1)
+	go func() {
+		_, err := c.board(key, func() ([]byte, error) {
+			close(drawing)
+			<-giveUp
+			return nil, errUnwanted
+		})
+		first <- err
+	}()
+	<-drawing
+	second := make(chan []byte, 1)
+	go func() {
+		png, err := c.board(key, func() ([]byte, error) { return []byte("png"), nil })
+		assert.NoError(t, err)
+		second <- png
+	}()
+	ctx := testctx.Context(t)
+	for { // until the second caller waits for the first's drawing
+		c.mu.Lock()
+		n := c.waiting
+		c.mu.Unlock()
+		if n == 1 {
+			break
+		}
+		require.NoError(t, ctx.Err())
+		runtime.Gosched()
+	}
+	close(giveUp)
+	assert.ErrorIs(t, <-first, errUnwanted)
+	assert.Equal(t, []byte("png"), <-second, "the second caller drew it")
+}
