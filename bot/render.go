@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/rfop/rfop/engine"
 	"github.com/rfop/rfop/glossary"
@@ -19,7 +20,8 @@ import (
 // hold hundreds of MiB. So:
 //   - at most renderSlots pictures are drawn at once, one fewer than the
 //     cores, so that one core is always free for acknowledgements and
-//     panels; the others wait their turn, the boards first;
+//     panels; the others wait their turn, the boards first (a hand
+//     picture that has waited a second goes before them: slots);
 //   - nothing waits for a picture before acknowledging: clicks are
 //     acknowledged first, and boards and hand DMs are drawn by the game's
 //     publisher after the move is stored, holding neither the game's lock
@@ -64,14 +66,30 @@ func (b *Bot) drawIn(board bool, draw func() error) error {
 }
 
 // slots is a counting semaphore whose waiters are served boards first,
-// then hands, each in their order of arrival.
+// then hands, each in their order of arrival; but a hand that has waited
+// handPatience goes before the boards. A hand DM holds up its game's
+// publisher, so every later board of that game waits behind it: under a
+// steady stream of other games' boards (a burst), a strict priority
+// starved the hands, and with them their games' boards, for half a
+// minute (issue 30).
 type slots struct {
 	mu          sync.Mutex
 	free        int
-	first, rest []chan struct{} // waiters: boards, others
+	first, rest []waiter // boards, others
+	now         func() time.Time
 }
 
-func newSlots(n int) *slots { return &slots{free: n} }
+type waiter struct {
+	ch chan struct{}
+	at time.Time
+}
+
+// handPatience is how long a hand picture waits behind boards at most
+// (then it goes first): at a deal, a game's first board after it waits
+// about that long behind its hand DMs.
+const handPatience = time.Second
+
+func newSlots(n int) *slots { return &slots{free: n, now: time.Now} }
 
 // acquire takes a slot (first: a board's); false if stop closed first.
 func (s *slots) acquire(first bool, stop <-chan struct{}) bool {
@@ -81,22 +99,22 @@ func (s *slots) acquire(first bool, stop <-chan struct{}) bool {
 		s.mu.Unlock()
 		return true
 	}
-	ch := make(chan struct{})
+	w := waiter{ch: make(chan struct{}), at: s.now()}
 	if first {
-		s.first = append(s.first, ch)
+		s.first = append(s.first, w)
 	} else {
-		s.rest = append(s.rest, ch)
+		s.rest = append(s.rest, w)
 	}
 	s.mu.Unlock()
 	select {
-	case <-ch:
+	case <-w.ch:
 		return true
 	case <-stop:
 	}
 	s.mu.Lock()
 	queued := false
-	for _, q := range []*[]chan struct{}{&s.first, &s.rest} {
-		if k := slices.Index(*q, ch); k >= 0 {
+	for _, q := range []*[]waiter{&s.first, &s.rest} {
+		if k := slices.IndexFunc(*q, func(x waiter) bool { return x.ch == w.ch }); k >= 0 {
 			*q = slices.Delete(*q, k, k+1)
 			queued = true
 		}
@@ -108,16 +126,17 @@ func (s *slots) acquire(first bool, stop <-chan struct{}) bool {
 	return false
 }
 
-// release hands the slot to the first waiter, a board's before others.
+// release hands the slot to the first waiter: a board's before others,
+// unless the oldest other has waited handPatience.
 func (s *slots) release() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
-	case len(s.first) > 0:
-		close(s.first[0])
+	case len(s.first) > 0 && (len(s.rest) == 0 || s.now().Sub(s.rest[0].at) < handPatience):
+		close(s.first[0].ch)
 		s.first = s.first[1:]
 	case len(s.rest) > 0:
-		close(s.rest[0])
+		close(s.rest[0].ch)
 		s.rest = s.rest[1:]
 	default:
 		s.free++

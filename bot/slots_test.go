@@ -3,6 +3,7 @@ package bot
 import (
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/rfop/rfop/internal/testctx"
 
@@ -15,6 +16,7 @@ import (
 // gives up when the bot stops without losing the slot.
 func TestRenderSlotsServeBoardsFirst(t *testing.T) {
 	s := newSlots(1)
+	s.now = func() time.Time { return time.Unix(0, 0) } // no hand waits long (next test)
 	never := make(chan struct{})
 	require.True(t, s.acquire(false, never), "a free slot")
 
@@ -60,6 +62,53 @@ func TestRenderSlotsServeBoardsFirst(t *testing.T) {
 	assert.True(t, queued(0, 0))
 	s.release()
 	require.True(t, s.acquire(false, never), "the slot is free again")
+}
+
+// Issue 30: a hand that has waited handPatience goes before the boards
+// (a hand DM holds up its game's later boards: under a stream of other
+// games' boards a strict priority starved it for half a minute).
+func TestRenderSlotsServeAPatientHandFirst(t *testing.T) {
+	now := time.Unix(0, 0)
+	s := newSlots(1)
+	s.now = func() time.Time { return now }
+	never := make(chan struct{})
+	require.True(t, s.acquire(true, never))
+	queued := func(first, rest int) bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return len(s.first) == first && len(s.rest) == rest
+	}
+	ctx := testctx.Context(t)
+	waitQueued := func(first, rest int) {
+		t.Helper()
+		for !queued(first, rest) {
+			require.NoError(t, ctx.Err(), "waiting for %d boards and %d others queued", first, rest)
+			runtime.Gosched()
+		}
+	}
+	granted := make(chan string, 3)
+	wait := func(name string, board bool) {
+		go func() {
+			if s.acquire(board, never) {
+				granted <- name
+			}
+		}()
+	}
+	wait("hand", false)
+	waitQueued(0, 1)
+	wait("board 1", true)
+	waitQueued(1, 1)
+	wait("board 2", true)
+	waitQueued(2, 1)
+
+	now = now.Add(handPatience / 2)
+	s.release()
+	assert.Equal(t, "board 1", <-granted, "a hand that has not waited long goes after the boards")
+	now = now.Add(handPatience)
+	s.release()
+	assert.Equal(t, "hand", <-granted, "a hand that has waited handPatience goes first")
+	s.release()
+	assert.Equal(t, "board 2", <-granted)
 }
 
 // Issue 30: a board picture wanted by several games is drawn once; when
