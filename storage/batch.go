@@ -41,17 +41,15 @@ func (s *sqlStore) RecordMessageRelease(ctx context.Context, m Message, holder s
 	if err := validMessage(m); err != nil {
 		return Message{}, err
 	}
-	err := s.write(ctx, func(tx conn) error {
-		var err error
-		if m, err = recordMessage(ctx, tx, m, s.stamp()); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM outbox_leases WHERE game_id = ? AND holder = ?`, m.GameID, holder); err != nil {
+	// Pipelined: on PostgreSQL one round trip instead of four.
+	rec, release := recordMessageStep(s.d, &m, s.stamp()), step{
+		query: `DELETE FROM outbox_leases WHERE game_id = ? AND holder = ?`,
+		args:  []any{m.GameID, holder},
+		fail: func(err error) error {
 			return fmt.Errorf("storage: game %d: releasing the outbox: %w", m.GameID, err)
-		}
-		return nil
-	})
-	if err != nil {
+		},
+	}
+	if err := s.pipe(ctx, false, []step{rec, release}, nil); err != nil {
 		return Message{}, err
 	}
 	return m, nil

@@ -58,6 +58,9 @@ type dialect struct {
 	// lockRatings, if set, serialises the transactions that rewrite the
 	// ratings table (SQLite's single writer already does).
 	lockRatings string
+	// pipeline, if set, sends a pipelined transaction's statements
+	// together (pipe.go; PostgreSQL). Without it they run one by one.
+	pipeline pipelineFunc
 	// migrations are the dialect's embedded schema files.
 	migrations func() ([]migration, error)
 	// Error classification.

@@ -63,27 +63,36 @@ func (s *sqlStore) ClaimOutbox(ctx context.Context, gameID int64, h LeaseHolder,
 
 // claimOutbox is ClaimOutbox in the transaction tx (h.Name is set).
 func claimOutbox(ctx context.Context, tx conn, gameID int64, h LeaseHolder, now, until time.Time) (bool, error) {
+	st := claimOutboxStep(tx.d, gameID, h, now, until)
+	var n int64
+	st.affected = &n
+	if err := runStep(ctx, tx, st); err != nil {
+		return false, err
+	}
+	return n == 1, nil
+}
+
+// claimOutboxStep is claimOutbox's statement: it changes one row (sets
+// affected to 1) if it took or renewed the lease.
+func claimOutboxStep(d *dialect, gameID int64, h LeaseHolder, now, until time.Time) step {
 	shard, inc := int64(h.Shard), h.Incarnation
 	if shard < 0 || inc <= 0 {
 		shard, inc = -1, 0
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO outbox_leases (game_id, holder, until_ms, shard, incarnation) VALUES (?, ?, ?, ?, ?)
+	return step{
+		query: `INSERT INTO outbox_leases (game_id, holder, until_ms, shard, incarnation) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, until_ms = excluded.until_ms,
 			shard = excluded.shard, incarnation = excluded.incarnation
 		WHERE outbox_leases.holder = excluded.holder OR outbox_leases.until_ms <= ?
 			OR (excluded.shard >= 0 AND outbox_leases.shard = excluded.shard AND outbox_leases.incarnation < excluded.incarnation)`,
-		gameID, h.Name, until.UnixMilli(), shard, inc, now.UnixMilli())
-	if tx.d.isForeignKey(err) {
-		return false, fmt.Errorf("%w: game %d (outbox lease)", ErrNotFound, gameID)
+		args: []any{gameID, h.Name, until.UnixMilli(), shard, inc, now.UnixMilli()},
+		fail: func(err error) error {
+			if d.isForeignKey(err) {
+				return fmt.Errorf("%w: game %d (outbox lease)", ErrNotFound, gameID)
+			}
+			return fmt.Errorf("storage: game %d: claiming the outbox: %w", gameID, err)
+		},
 	}
-	if err != nil {
-		return false, fmt.Errorf("storage: game %d: claiming the outbox: %w", gameID, err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return false, fmt.Errorf("storage: game %d: claiming the outbox: %w", gameID, err)
-	}
-	return n == 1, nil
 }
 
 // HoldsOutbox reports whether holder (a LeaseHolder's Name) holds the
@@ -167,19 +176,42 @@ func (s *sqlStore) ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHol
 			return false, err
 		}
 	}
-	err := s.write(ctx, func(tx conn) error {
-		leased, err := claimOutbox(ctx, tx, id, h, now, until)
-		if err != nil || !leased {
-			if err == nil {
-				err = errNotClaimed
-			}
-			return err
+	// Pipelined (on PostgreSQL two round trips instead of five): each
+	// statement's SQL checks that the one before it did its part, and the
+	// transaction commits only if the lease was taken and the reminder
+	// claimed.
+	var leased int64
+	claimed := false
+	steps := []step{claimOutboxStep(s.d, id, h, now, until),
+		{query: `UPDATE games SET reminded_at = ?, reminders = reminders + 1
+		WHERE id = ? AND status = 'active' AND reminded_at = ?
+			AND EXISTS (SELECT 1 FROM outbox_leases WHERE game_id = ? AND holder = ?) RETURNING shard_key`,
+			args: []any{formatTime(at), id, formatTime(seen), id, h.Name},
+			fail: func(err error) error { return fmt.Errorf("storage: game %d: claiming a reminder: %w", id, err) },
+			rows: func(r rowReader) error {
+				claimed = r.Next()
+				return nil
+			}},
+	}
+	steps[0].affected = &leased
+	if next.Kind != "" {
+		// The game's shard key, from the row the claim just wrote (no
+		// row, and nothing scheduled, if it did not).
+		steps = append(steps, step{
+			query: `INSERT INTO schedule (kind, game_id, subject, shard_key, due_at)
+			SELECT ?, id, ?, shard_key, ? FROM games WHERE id = ? AND reminded_at = ?
+			ON CONFLICT (kind, game_id, subject) DO UPDATE SET shard_key = excluded.shard_key, due_at = excluded.due_at`,
+			args: []any{next.Kind, next.Subject, formatTime(next.At), id, formatTime(at)},
+			fail: func(err error) error {
+				return fmt.Errorf("storage: scheduling %s: %w", Due{Kind: next.Kind, GameID: id, Subject: next.Subject}.key(), err)
+			},
+		})
+	}
+	err := s.pipe(ctx, false, steps, func() error {
+		if leased != 1 || !claimed {
+			return errNotClaimed // neither the lease nor the reminder
 		}
-		claimed, err := claimReminder(ctx, tx, id, seen, at, next)
-		if err == nil && !claimed {
-			err = errNotClaimed // and the lease is not taken either
-		}
-		return err
+		return nil
 	})
 	if errors.Is(err, errNotClaimed) {
 		return false, nil

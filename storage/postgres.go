@@ -52,12 +52,119 @@ var postgresDialect = &dialect{
 	// SHARE ROW EXCLUSIVE conflicts with itself and not with readers.
 	lockRatings:     `LOCK TABLE ratings IN SHARE ROW EXCLUSIVE MODE`,
 	migrations:      loadPostgresMigrations,
+	pipeline:        pgPipeline,
 	isUniqueChannel: func(err error) bool { return pgConstraint(err, "23505", "games_one_open_per_channel") },
 	isForeignKey:    func(err error) bool { return pgConstraint(err, "23503", "") },
 	isLogViolation: func(err error) bool {
 		// The seq trigger (23000) or a duplicate (game_id, seq).
 		return pgConstraint(err, "23000", "") || pgConstraint(err, "23505", "actions_pkey")
 	},
+}
+
+// pgPipeline is PostgreSQL's pipelined transaction (pipe.go): BEGIN, the
+// steps and, without a check, COMMIT go to the server in one batch (one
+// round trip); with a check, its verdict is sent after the steps' results
+// are read (a second round trip: COMMIT, or ROLLBACK). It runs on the
+// pgx connection under database/sql's, whose statement cache the batch
+// shares. A read is a REPEATABLE READ READ ONLY transaction, as s.read's.
+func pgPipeline(ctx context.Context, db *sql.DB, read bool, steps []step, check func() error) error {
+	c, err := db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("storage: begin: %w", err)
+	}
+	defer c.Close()
+	return c.Raw(func(dc any) error {
+		sc, ok := dc.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("storage: begin: a %T is not a pgx connection", dc)
+		}
+		pc := sc.Conn()
+		err := pgBatch(ctx, pc, read, steps, check)
+		if pc.PgConn().TxStatus() != 'I' {
+			// Failed or refused: end the transaction before the
+			// connection goes back to the pool (a closed connection is
+			// dropped by the pool).
+			if _, rerr := pc.Exec(ctx, "ROLLBACK"); rerr != nil && err == nil {
+				err = fmt.Errorf("storage: rollback: %w", rerr)
+			}
+		}
+		return err
+	})
+}
+
+// pgBatch sends pgPipeline's batch on pc and reads its results; it
+// leaves a failed or refused transaction open for pgPipeline to roll
+// back.
+func pgBatch(ctx context.Context, pc *pgx.Conn, read bool, steps []step, check func() error) error {
+	var b pgx.Batch
+	if read {
+		b.Queue("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+	} else {
+		b.Queue("BEGIN")
+	}
+	for _, st := range steps {
+		b.Queue(st.query, st.args...)
+	}
+	commit := read || check == nil
+	if commit {
+		b.Queue("COMMIT")
+	}
+	br := pc.SendBatch(ctx, &b)
+	err := pgResults(br, steps, commit)
+	if cerr := br.Close(); cerr != nil && err == nil {
+		err = fmt.Errorf("storage: %w", cerr)
+	}
+	if err != nil || commit {
+		return err
+	}
+	if err := check(); err != nil {
+		return err
+	}
+	if _, err := pc.Exec(ctx, "COMMIT"); err != nil {
+		return fmt.Errorf("storage: commit: %w", err)
+	}
+	return nil
+}
+
+// pgResults reads a batch's results in order until the first failure.
+func pgResults(br pgx.BatchResults, steps []step, commit bool) error {
+	if _, err := br.Exec(); err != nil {
+		return fmt.Errorf("storage: begin: %w", err)
+	}
+	for _, st := range steps {
+		if st.rows == nil {
+			tag, err := br.Exec()
+			if err != nil {
+				return st.failed(err)
+			}
+			if st.affected != nil {
+				*st.affected = tag.RowsAffected()
+			}
+			continue
+		}
+		rows, err := br.Query()
+		if err != nil {
+			return st.failed(err)
+		}
+		err = st.read(rows)
+		rows.Close()
+		if err != nil {
+			return err
+		}
+		if err := rows.Err(); err != nil { // met while closing
+			return st.failed(err)
+		}
+	}
+	if !commit {
+		return nil
+	}
+	// A COMMIT of a transaction that failed says ROLLBACK (no error).
+	if tag, err := br.Exec(); err != nil {
+		return fmt.Errorf("storage: commit: %w", err)
+	} else if tag.String() != "COMMIT" {
+		return fmt.Errorf("storage: commit: the transaction was rolled back (%s)", tag)
+	}
+	return nil
 }
 
 // pgConstraint reports whether err is a PostgreSQL error with SQLSTATE

@@ -37,20 +37,38 @@ func validMessage(m Message) error {
 }
 
 func recordMessage(ctx context.Context, tx conn, m Message, now string) (Message, error) {
-	var created string
-	err := tx.QueryRowContext(ctx, `INSERT INTO messages (game_id, kind, channel_id, message_id, created_at)
+	err := runStep(ctx, tx, recordMessageStep(tx.d, &m, now))
+	return m, err
+}
+
+// recordMessageStep is recordMessage's statement: it fills m's ID and
+// CreatedAt from the row it writes.
+func recordMessageStep(d *dialect, m *Message, now string) step {
+	return step{
+		query: `INSERT INTO messages (game_id, kind, channel_id, message_id, created_at)
 		VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (channel_id, message_id) DO UPDATE SET game_id = excluded.game_id, kind = excluded.kind
 		RETURNING id, created_at`,
-		m.GameID, string(m.Kind), m.ChannelID, m.MessageID, now).Scan(&m.ID, &created)
-	if tx.d.isForeignKey(err) {
-		return m, fmt.Errorf("%w: game %d (recording message %s)", ErrNotFound, m.GameID, m.MessageID)
+		args: []any{m.GameID, string(m.Kind), m.ChannelID, m.MessageID, now},
+		fail: func(err error) error {
+			if d.isForeignKey(err) {
+				return fmt.Errorf("%w: game %d (recording message %s)", ErrNotFound, m.GameID, m.MessageID)
+			}
+			return fmt.Errorf("storage: recording message %s of game %d: %w", m.MessageID, m.GameID, err)
+		},
+		rows: func(r rowReader) error {
+			if !r.Next() {
+				return fmt.Errorf("storage: recording message %s of game %d: no row returned", m.MessageID, m.GameID)
+			}
+			var created string
+			if err := r.Scan(&m.ID, &created); err != nil {
+				return fmt.Errorf("storage: recording message %s of game %d: %w", m.MessageID, m.GameID, err)
+			}
+			var err error
+			m.CreatedAt, err = parseTime(created)
+			return err
+		},
 	}
-	if err != nil {
-		return m, fmt.Errorf("storage: recording message %s of game %d: %w", m.MessageID, m.GameID, err)
-	}
-	m.CreatedAt, err = parseTime(created)
-	return m, err
 }
 
 // Messages lists the game's recorded messages of kind (every kind if kind
