@@ -116,7 +116,9 @@ func (s *sqlStore) LatestMessage(ctx context.Context, gameID int64, kind Message
 // DeleteMessage forgets a recorded message. ErrNotFound if it was not
 // recorded.
 func (s *sqlStore) DeleteMessage(ctx context.Context, channelID, messageID string) error {
-	return s.write(ctx, func(tx conn) error {
+	// One statement, its own transaction (on PostgreSQL one round trip,
+	// not three).
+	return s.writeOne(ctx, func(tx conn) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE channel_id = ? AND message_id = ?`, channelID, messageID)
 		if err != nil {
 			return fmt.Errorf("storage: deleting message %s: %w", messageID, err)
