@@ -86,7 +86,7 @@ func (s *touchStore) ClaimReminderOutbox(ctx context.Context, id int64, holder s
 	return s.Store.ClaimReminderOutbox(ctx, id, holder, now, until, seen, at, next)
 }
 
-func (s *touchStore) RecordMessageRelease(ctx context.Context, m storage.Message, holder string) (storage.Message, error) {
+func (s *touchStore) RecordMessageRelease(ctx context.Context, m storage.Message, holder string) (storage.Message, bool, error) {
 	s.touch(m.GameID)
 	return s.Store.RecordMessageRelease(ctx, m, holder)
 }

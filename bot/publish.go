@@ -236,6 +236,9 @@ type boardPost struct {
 type leaseRelease struct {
 	holder string
 	done   bool
+	// pending: the game had undelivered publications when the lease
+	// ended with the recording (RecordMessageRelease).
+	pending bool
 }
 
 // showBoard posts a new board or edits the live one (see the package
@@ -281,10 +284,10 @@ func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, i
 	}
 	board := storage.Message{GameID: rec.ID, Kind: storage.KindBoard, ChannelID: rec.ChannelID, MessageID: m.ID}
 	if bp.release != nil && !bp.release.done {
-		if _, err := b.Store.RecordMessageRelease(ctx, board, bp.release.holder); err != nil {
+		if _, pending, err := b.Store.RecordMessageRelease(ctx, board, bp.release.holder); err != nil {
 			b.Log.Warn("record board message", "game", rec.ID, "err", err)
 		} else {
-			bp.release.done = true
+			bp.release.done, bp.release.pending = true, pending
 		}
 	} else if _, err := b.Store.RecordMessage(ctx, board); err != nil {
 		b.Log.Warn("record board message", "game", rec.ID, "err", err)

@@ -59,9 +59,15 @@ func (b *Bot) remindDue(ctx context.Context, d storage.Due) {
 func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, logged *replayNotes, interval time.Duration, now time.Time) {
 	gameID := rec.ID
 	unpub := b.lockPublisher(gameID)
+	rel := &leaseRelease{holder: b.lease.Name}
 	defer func() {
 		unpub()
-		b.kick(gameID) // publications that waited for the lease
+		if !rel.done || rel.pending {
+			// Publications that waited for the lease. (None if the
+			// recording that ended it saw none: one committed later finds
+			// the lease free and is delivered by its own process.)
+			b.kick(gameID)
+		}
 	}()
 	next := storage.Due{Kind: dueRemind, At: now.Add(interval)}
 	if rec.Reminders+1 >= maxReminders {
@@ -77,7 +83,6 @@ func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, logg
 		// another process: the next pass looks again.
 		return
 	}
-	rel := &leaseRelease{holder: b.lease.Name}
 	defer func() {
 		if rel.done {
 			return // ended with the board's recording

@@ -33,26 +33,45 @@ type Batches interface {
 	// RecordMessageRelease is RecordMessage and ReleaseOutbox(m.GameID,
 	// holder) in one transaction (one commit: on PostgreSQL one flush
 	// of the log instead of two): a reminder's board recorded, its lease
-	// ended.
-	RecordMessageRelease(ctx context.Context, m Message, holder string) (Message, error)
+	// ended. pending reports whether the game has undelivered outbox
+	// entries, read after the release in the same transaction: a
+	// publisher that found the lease taken committed its entries
+	// before, so they are seen, and one that tries after the release
+	// takes the lease itself (the caller delivers them only if pending).
+	RecordMessageRelease(ctx context.Context, m Message, holder string) (rec Message, pending bool, err error)
 }
 
-func (s *sqlStore) RecordMessageRelease(ctx context.Context, m Message, holder string) (Message, error) {
+func (s *sqlStore) RecordMessageRelease(ctx context.Context, m Message, holder string) (Message, bool, error) {
 	if err := validMessage(m); err != nil {
-		return Message{}, err
+		return Message{}, false, err
 	}
-	// Pipelined: on PostgreSQL one round trip instead of four.
-	rec, release := recordMessageStep(s.d, &m, s.stamp()), step{
+	// Pipelined: on PostgreSQL one round trip instead of four, and the
+	// caller's look at the outbox (a fifth) comes with it.
+	pending := false
+	rec, release, look := recordMessageStep(s.d, &m, s.stamp()), step{
 		query: `DELETE FROM outbox_leases WHERE game_id = ? AND holder = ?`,
 		args:  []any{m.GameID, holder},
 		fail: func(err error) error {
 			return fmt.Errorf("storage: game %d: releasing the outbox: %w", m.GameID, err)
 		},
+	}, step{
+		// After the release: a statement of a READ COMMITTED transaction
+		// sees what committed before it began (SQLite's writer sees
+		// everything committed).
+		query: `SELECT 1 FROM outbox WHERE done_at = '' AND game_id = ? LIMIT 1`,
+		args:  []any{m.GameID},
+		fail: func(err error) error {
+			return fmt.Errorf("storage: game %d: reading the outbox: %w", m.GameID, err)
+		},
+		rows: func(r rowReader) error {
+			pending = r.Next()
+			return nil
+		},
 	}
-	if err := s.pipe(ctx, false, []step{rec, release}, nil); err != nil {
-		return Message{}, err
+	if err := s.pipe(ctx, false, []step{rec, release, look}, nil); err != nil {
+		return Message{}, false, err
 	}
-	return m, nil
+	return m, pending, nil
 }
 
 // marks is n placeholders, comma separated.

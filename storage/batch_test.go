@@ -137,8 +137,9 @@ func testClaimReminderOutboxBothOrNeither(t *testing.T, b backend) {
 
 	// The board recorded and the lease ended together; another's lease
 	// is not ended.
-	m, err := s.RecordMessageRelease(ctx, storage.Message{GameID: g.ID, Kind: storage.KindBoard, ChannelID: "c1", MessageID: "m1"}, "d")
+	m, pending, err := s.RecordMessageRelease(ctx, storage.Message{GameID: g.ID, Kind: storage.KindBoard, ChannelID: "c1", MessageID: "m1"}, "d")
 	require.NoError(t, err)
+	assert.False(t, pending, "nothing to deliver")
 	latest, err := s.LatestMessage(ctx, g.ID, storage.KindBoard)
 	require.NoError(t, err)
 	assert.Equal(t, m.ID, latest.ID)
@@ -149,12 +150,15 @@ func testClaimReminderOutboxBothOrNeither(t *testing.T, b backend) {
 	ok, err = s.ClaimOutbox(ctx, g.ID, named("e"), t0, t0.Add(lease))
 	require.NoError(t, err)
 	require.True(t, ok)
-	_, err = s.RecordMessageRelease(ctx, storage.Message{GameID: g.ID, Kind: storage.KindBoard, ChannelID: "c1", MessageID: "m2"}, "d")
+	// A publication committed while the lease was held is reported.
+	require.NoError(t, s.Enqueue(ctx, storage.OutboxEntry{GameID: g.ID, Kind: "board"}))
+	_, pending, err = s.RecordMessageRelease(ctx, storage.Message{GameID: g.ID, Kind: storage.KindBoard, ChannelID: "c1", MessageID: "m2"}, "d")
 	require.NoError(t, err)
+	assert.True(t, pending, "an entry waits for delivery")
 	held, err = s.HoldsOutbox(ctx, g.ID, "e")
 	require.NoError(t, err)
 	assert.True(t, held, "another holder's lease stays")
-	_, err = s.RecordMessageRelease(ctx, storage.Message{GameID: 999, Kind: storage.KindBoard, ChannelID: "c1", MessageID: "m3"}, "d")
+	_, _, err = s.RecordMessageRelease(ctx, storage.Message{GameID: 999, Kind: storage.KindBoard, ChannelID: "c1", MessageID: "m3"}, "d")
 	assert.ErrorIs(t, err, storage.ErrNotFound)
 }
 
@@ -240,7 +244,7 @@ func testPipelineFailuresLeaveConnectionsClean(t *testing.T, b backend) {
 	require.NoError(t, err)
 	require.True(t, ok)
 	for range 3 * storage.PostgresConns {
-		_, err := s.RecordMessageRelease(ctx, storage.Message{GameID: 999, Kind: storage.KindBoard, ChannelID: "c9", MessageID: "m"}, "x")
+		_, _, err := s.RecordMessageRelease(ctx, storage.Message{GameID: 999, Kind: storage.KindBoard, ChannelID: "c9", MessageID: "m"}, "x")
 		require.ErrorIs(t, err, storage.ErrNotFound, "a refused insert")
 		_, _, err = s.LoadVerified(ctx, 999, nil)
 		require.ErrorIs(t, err, storage.ErrNotFound)
