@@ -222,10 +222,10 @@ type claimHookStore struct {
 	claimed func(gameID int64)
 }
 
-func (s *claimHookStore) ClaimReminderOutbox(ctx context.Context, id int64, holder storage.LeaseHolder, now, until, seen, at time.Time, next storage.Due) (bool, error) {
-	ok, err := s.Store.ClaimReminderOutbox(ctx, id, holder, now, until, seen, at, next)
+func (s *claimHookStore) ClaimReminderOutbox(ctx context.Context, id int64, holder storage.LeaseHolder, now, until, seen, at time.Time, next storage.Due) (bool, storage.Message, error) {
+	ok, live, err := s.Store.ClaimReminderOutbox(ctx, id, holder, now, until, seen, at, next)
 	if ok && err == nil {
 		s.claimed(id)
 	}
-	return ok, err
+	return ok, live, err
 }

@@ -230,6 +230,10 @@ type boardPost struct {
 	// release, if set, is the outbox lease the post holds, ended with
 	// the recording of the new board (one transaction) and marked done.
 	release *leaseRelease
+	// live, if set, is the live board as read under that lease (a
+	// reminder's claim reads it; ID 0: none), so that showBoard does not
+	// read it again.
+	live *storage.Message
 }
 
 // leaseRelease is an outbox lease to end with a board's recording.
@@ -251,8 +255,15 @@ func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, i
 	if g.S.Result != nil {
 		comps = b.resultRow(b.gamePrinter(rec), rec) // the result board: Rematch (two members), What decided this game?
 	}
-	live, err := b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard)
-	haveLive := err == nil
+	var live storage.Message
+	var haveLive bool
+	if bp.live != nil {
+		live, haveLive = *bp.live, bp.live.ID != 0
+	} else {
+		var err error
+		live, err = b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard)
+		haveLive = err == nil
+	}
 	if haveLive && !bp.fresh {
 		err := b.editBoard(live, content, comps, png)
 		if err == nil {

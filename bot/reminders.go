@@ -75,7 +75,8 @@ func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, logg
 	}
 	h := b.incarnate(ctx)
 	lease := b.Clock.Now()
-	if ok, err := b.Store.ClaimReminderOutbox(ctx, rec.ID, h, lease, lease.Add(outboxLease), rec.RemindedAt, now, next); err != nil || !ok {
+	ok, live, err := b.Store.ClaimReminderOutbox(ctx, rec.ID, h, lease, lease.Add(outboxLease), rec.RemindedAt, now, next)
+	if err != nil || !ok {
 		if err != nil {
 			b.Log.Warn("claim reminder", "game", rec.ID, "err", err)
 		}
@@ -95,7 +96,7 @@ func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, logg
 	ping, dms := b.reminderCalls(ctx, rec, g)
 	if len(ping) > 0 {
 		note := b.gamePrinter(rec).T("bot.note.reminder", locale.Args{"ID": rec.ID})
-		bp := boardPost{notify: true, ping: ping, notes: []string{note}}
+		bp := boardPost{notify: true, ping: ping, notes: []string{note}, live: &live}
 		if len(dms) == 0 {
 			// Nothing else to send under the lease: it ends with the
 			// board's recording (one commit instead of two).

@@ -28,8 +28,10 @@ type Batches interface {
 	// ClaimOutbox, until until) and claims the reminder (as
 	// ClaimReminder), or does neither and reports false (another
 	// process is delivering the game's publications, or claimed the
-	// reminder first).
-	ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHolder, now, until time.Time, seen, at time.Time, next Due) (bool, error)
+	// reminder first). If claimed, live is the game's live board (its
+	// LatestMessage of KindBoard, read under the lease; ID 0 if it has
+	// none).
+	ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHolder, now, until time.Time, seen, at time.Time, next Due) (claimed bool, live Message, err error)
 	// RecordMessageRelease is RecordMessage and ReleaseOutbox(m.GameID,
 	// holder) in one transaction (one commit: on PostgreSQL one flush
 	// of the log instead of two): a reminder's board recorded, its lease

@@ -89,7 +89,7 @@ func testClaimReminderOutboxBothOrNeither(t *testing.T, b backend) {
 	ok, err := s.ClaimOutbox(ctx, g.ID, named("b"), t0, t0.Add(lease))
 	require.NoError(t, err)
 	require.True(t, ok)
-	ok, err = s.ClaimReminderOutbox(ctx, g.ID, named("a"), t0, t0.Add(lease), g.RemindedAt, t0, next)
+	ok, _, err = s.ClaimReminderOutbox(ctx, g.ID, named("a"), t0, t0.Add(lease), g.RemindedAt, t0, next)
 	require.NoError(t, err)
 	assert.False(t, ok, "the outbox is leased elsewhere")
 	got, err := s.GameByID(ctx, g.ID)
@@ -98,9 +98,10 @@ func testClaimReminderOutboxBothOrNeither(t *testing.T, b backend) {
 	require.NoError(t, s.ReleaseOutbox(ctx, g.ID, "b"))
 
 	// Both.
-	ok, err = s.ClaimReminderOutbox(ctx, g.ID, named("a"), t0, t0.Add(lease), g.RemindedAt, t0, next)
+	ok, live, err := s.ClaimReminderOutbox(ctx, g.ID, named("a"), t0, t0.Add(lease), g.RemindedAt, t0, next)
 	require.NoError(t, err)
 	assert.True(t, ok)
+	assert.Zero(t, live.ID, "no board yet")
 	held, err := s.HoldsOutbox(ctx, g.ID, "a")
 	require.NoError(t, err)
 	assert.True(t, held, "the lease is taken")
@@ -122,7 +123,7 @@ func testClaimReminderOutboxBothOrNeither(t *testing.T, b backend) {
 
 	// The reminder was claimed already (by a process that read the same
 	// game): no lease is left behind.
-	ok, err = s.ClaimReminderOutbox(ctx, g.ID, named("c"), t0, t0.Add(lease), g.RemindedAt, t0.Add(time.Second), next)
+	ok, _, err = s.ClaimReminderOutbox(ctx, g.ID, named("c"), t0, t0.Add(lease), g.RemindedAt, t0.Add(time.Second), next)
 	require.NoError(t, err)
 	assert.False(t, ok, "claimed by another process")
 	held, err = s.HoldsOutbox(ctx, g.ID, "c")
@@ -132,7 +133,7 @@ func testClaimReminderOutboxBothOrNeither(t *testing.T, b backend) {
 	require.NoError(t, err)
 	assert.True(t, ok, "the outbox is free")
 
-	_, err = s.ClaimReminderOutbox(ctx, g.ID, named(""), t0, t0.Add(lease), g.RemindedAt, t0, next)
+	_, _, err = s.ClaimReminderOutbox(ctx, g.ID, named(""), t0, t0.Add(lease), g.RemindedAt, t0, next)
 	assert.ErrorIs(t, err, storage.ErrInvalid)
 
 	// The board recorded and the lease ended together; another's lease
@@ -160,6 +161,18 @@ func testClaimReminderOutboxBothOrNeither(t *testing.T, b backend) {
 	assert.True(t, held, "another holder's lease stays")
 	_, _, err = s.RecordMessageRelease(ctx, storage.Message{GameID: 999, Kind: storage.KindBoard, ChannelID: "c1", MessageID: "m3"}, "d")
 	assert.ErrorIs(t, err, storage.ErrNotFound)
+
+	// A claim reads the live board under its lease: the latest recorded.
+	require.NoError(t, s.ReleaseOutbox(ctx, g.ID, "e"))
+	got, err = s.GameByID(ctx, g.ID)
+	require.NoError(t, err)
+	ok, live, err = s.ClaimReminderOutbox(ctx, g.ID, named("f"), t0, t0.Add(lease), got.RemindedAt, t0.Add(time.Hour), next)
+	require.NoError(t, err)
+	require.True(t, ok)
+	want, err := s.LatestMessage(ctx, g.ID, storage.KindBoard)
+	require.NoError(t, err)
+	assert.Equal(t, "m2", live.MessageID)
+	assert.Equal(t, want, live)
 }
 
 // Of processes racing to send the same reminder (each with the game it
@@ -189,7 +202,7 @@ func testClaimReminderOutboxHasOneWinner(t *testing.T, b backend) {
 			defer wg.Done()
 			name := fmt.Sprintf("p%d", k)
 			at := t0.Add(time.Duration(k) * time.Millisecond)
-			ok, err := stores[k%2].ClaimReminderOutbox(ctx, g.ID, named(name), t0, t0.Add(time.Minute), g.RemindedAt, at, next)
+			ok, _, err := stores[k%2].ClaimReminderOutbox(ctx, g.ID, named(name), t0, t0.Add(time.Minute), g.RemindedAt, at, next)
 			assert.NoError(t, err)
 			if ok {
 				mu.Lock()
@@ -214,7 +227,7 @@ func testClaimReminderOutboxHasOneWinner(t *testing.T, b backend) {
 	require.NoError(t, stores[0].ReleaseOutbox(ctx, g.ID, winner[0]))
 	_, err = stores[0].Abandon(ctx, g.ID)
 	require.NoError(t, err)
-	ok, err := stores[0].ClaimReminderOutbox(ctx, g.ID, named("late"), t0, t0.Add(time.Minute), got.RemindedAt, t0.Add(time.Hour), next)
+	ok, _, err := stores[0].ClaimReminderOutbox(ctx, g.ID, named("late"), t0, t0.Add(time.Minute), got.RemindedAt, t0.Add(time.Hour), next)
 	require.NoError(t, err)
 	assert.False(t, ok)
 	held, err := stores[0].HoldsOutbox(ctx, g.ID, "late")
@@ -248,7 +261,7 @@ func testPipelineFailuresLeaveConnectionsClean(t *testing.T, b backend) {
 		require.ErrorIs(t, err, storage.ErrNotFound, "a refused insert")
 		_, _, err = s.LoadVerified(ctx, 999, nil)
 		require.ErrorIs(t, err, storage.ErrNotFound)
-		ok, err := s.ClaimReminderOutbox(ctx, g.ID, named("me"), t0, t0.Add(time.Minute), g.RemindedAt, t0, storage.Due{})
+		ok, _, err := s.ClaimReminderOutbox(ctx, g.ID, named("me"), t0, t0.Add(time.Minute), g.RemindedAt, t0, storage.Due{})
 		require.NoError(t, err)
 		require.False(t, ok, "the outbox is leased elsewhere")
 	}

@@ -166,14 +166,15 @@ func claimReminder(ctx context.Context, tx conn, id int64, seen, at time.Time, n
 var errNotClaimed = errors.New("not claimed")
 
 // ClaimReminderOutbox takes the outbox lease and claims the reminder in
-// one transaction: both or neither.
-func (s *sqlStore) ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHolder, now, until time.Time, seen, at time.Time, next Due) (bool, error) {
+// one transaction: both or neither. It reads the game's live board in
+// the same transaction, under the lease.
+func (s *sqlStore) ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHolder, now, until time.Time, seen, at time.Time, next Due) (bool, Message, error) {
 	if h.Name == "" {
-		return false, fmt.Errorf("%w: outbox lease without a holder", ErrInvalid)
+		return false, Message{}, fmt.Errorf("%w: outbox lease without a holder", ErrInvalid)
 	}
 	if next.Kind != "" {
 		if err := validDue(next, true); err != nil {
-			return false, err
+			return false, Message{}, err
 		}
 	}
 	// Pipelined (on PostgreSQL two round trips instead of five): each
@@ -207,6 +208,22 @@ func (s *sqlStore) ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHol
 			},
 		})
 	}
+	// The live board (LatestMessage's), which the reminder's new board
+	// collapses: read here, it costs no round trip of its own.
+	var live Message
+	steps = append(steps, step{
+		query: latestMessageSQL,
+		args:  []any{id, string(KindBoard)},
+		fail: func(err error) error {
+			return fmt.Errorf("storage: latest %s message of game %d: %w", KindBoard, id, err)
+		},
+		rows: func(r rowReader) (err error) {
+			if r.Next() {
+				live, err = scanMessage(r)
+			}
+			return err
+		},
+	})
 	err := s.pipe(ctx, false, steps, func() error {
 		if leased != 1 || !claimed {
 			return errNotClaimed // neither the lease nor the reminder
@@ -214,7 +231,10 @@ func (s *sqlStore) ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHol
 		return nil
 	})
 	if errors.Is(err, errNotClaimed) {
-		return false, nil
+		return false, Message{}, nil
 	}
-	return err == nil, err
+	if err != nil {
+		return false, Message{}, err
+	}
+	return true, live, nil
 }

@@ -99,11 +99,14 @@ func (s *sqlStore) Messages(ctx context.Context, gameID int64, kind MessageKind)
 	return out, nil
 }
 
+// latestMessageSQL reads a game's latest message of a kind.
+const latestMessageSQL = `SELECT id, game_id, kind, channel_id, message_id, created_at
+		FROM messages WHERE game_id = ? AND kind = ? ORDER BY id DESC LIMIT 1`
+
 // LatestMessage returns the game's most recently recorded message of kind
 // (the board to edit), or ErrNotFound.
 func (s *sqlStore) LatestMessage(ctx context.Context, gameID int64, kind MessageKind) (Message, error) {
-	m, err := scanMessage(s.readDB().QueryRowContext(ctx, `SELECT id, game_id, kind, channel_id, message_id, created_at
-		FROM messages WHERE game_id = ? AND kind = ? ORDER BY id DESC LIMIT 1`, gameID, string(kind)))
+	m, err := scanMessage(s.readDB().QueryRowContext(ctx, latestMessageSQL, gameID, string(kind)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Message{}, fmt.Errorf("%w: no %s message for game %d", ErrNotFound, kind, gameID)
 	}
