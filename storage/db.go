@@ -45,6 +45,11 @@ type dialect struct {
 	// (PostgreSQL), nothing where they are serialised (SQLite's single
 	// writer).
 	forUpdate string
+	// forNoKeyUpdate is forUpdate's weaker lock (PostgreSQL's FOR NO KEY
+	// UPDATE: what an UPDATE of non-key columns takes), for a row the
+	// transaction then updates so: it does not wait for, nor make wait,
+	// the inserts of rows that refer to it (their foreign key checks).
+	forNoKeyUpdate string
 	// byRowID follows a table's name where a query must walk its primary
 	// key (SQLite: NOT INDEXED, so that a range of ids is not read through
 	// another index and sorted).

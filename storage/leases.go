@@ -80,12 +80,8 @@ func claimOutboxStep(d *dialect, gameID int64, h LeaseHolder, now, until time.Ti
 		shard, inc = -1, 0
 	}
 	return step{
-		query: `INSERT INTO outbox_leases (game_id, holder, until_ms, shard, incarnation) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, until_ms = excluded.until_ms,
-			shard = excluded.shard, incarnation = excluded.incarnation
-		WHERE outbox_leases.holder = excluded.holder OR outbox_leases.until_ms <= ?
-			OR (excluded.shard >= 0 AND outbox_leases.shard = excluded.shard AND outbox_leases.incarnation < excluded.incarnation)`,
-		args: []any{gameID, h.Name, until.UnixMilli(), shard, inc, now.UnixMilli()},
+		query: `INSERT INTO outbox_leases (game_id, holder, until_ms, shard, incarnation) VALUES (?, ?, ?, ?, ?)` + leaseUpsert,
+		args:  []any{gameID, h.Name, until.UnixMilli(), shard, inc, now.UnixMilli()},
 		fail: func(err error) error {
 			if d.isForeignKey(err) {
 				return fmt.Errorf("%w: game %d (outbox lease)", ErrNotFound, gameID)
@@ -94,6 +90,15 @@ func claimOutboxStep(d *dialect, gameID int64, h LeaseHolder, now, until time.Ti
 		},
 	}
 }
+
+// leaseUpsert takes an existing lease row only if it is the holder's,
+// expired, or an older incarnation's of the holder's shard (its one
+// parameter: now in milliseconds).
+const leaseUpsert = `
+		ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, until_ms = excluded.until_ms,
+			shard = excluded.shard, incarnation = excluded.incarnation
+		WHERE outbox_leases.holder = excluded.holder OR outbox_leases.until_ms <= ?
+			OR (excluded.shard >= 0 AND outbox_leases.shard = excluded.shard AND outbox_leases.incarnation < excluded.incarnation)`
 
 // HoldsOutbox reports whether holder (a LeaseHolder's Name) holds the
 // game's outbox lease: a publisher checks it before each entry, so that a
@@ -161,10 +166,6 @@ func claimReminder(ctx context.Context, tx conn, id int64, seen, at time.Time, n
 	return true, upsertDue(ctx, tx, next)
 }
 
-// errNotClaimed rolls back a transaction that claimed only part of what
-// it needed.
-var errNotClaimed = errors.New("not claimed")
-
 // ClaimReminderOutbox takes the outbox lease and claims the reminder in
 // one transaction: both or neither. It reads the game's live board in
 // the same transaction, under the lease.
@@ -177,13 +178,32 @@ func (s *sqlStore) ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHol
 			return false, Message{}, err
 		}
 	}
-	// Pipelined (on PostgreSQL two round trips instead of five): each
-	// statement's SQL checks that the one before it did its part, and the
-	// transaction commits only if the lease was taken and the reminder
-	// claimed.
+	// Pipelined and committed as sent (on PostgreSQL one round trip
+	// instead of five): each statement's SQL checks that the one before
+	// it did its part. The lease is taken only from the game's row as the
+	// caller read it (its reminder not yet claimed, the game active),
+	// which that statement locks (PostgreSQL; SQLite's writer runs alone)
+	// until the commit: the claim that follows then finds the row
+	// unchanged, and makes the claim if and only if the lease was taken.
+	// The lock is FOR NO KEY UPDATE, the one the claim's UPDATE takes
+	// anyway: a publisher recording a message under its lease takes a
+	// KEY SHARE lock on the game's row (the message's foreign key), which
+	// this one neither waits for nor blocks, so the two cannot deadlock.
+	shard, inc := int64(h.Shard), h.Incarnation
+	if shard < 0 || inc <= 0 {
+		shard, inc = -1, 0
+	}
 	var leased int64
 	claimed := false
-	steps := []step{claimOutboxStep(s.d, id, h, now, until),
+	steps := []step{
+		{query: `INSERT INTO outbox_leases (game_id, holder, until_ms, shard, incarnation)
+		SELECT id, CAST(? AS text), CAST(? AS bigint), CAST(? AS bigint), CAST(? AS bigint) FROM games
+		WHERE id = ? AND status = 'active' AND reminded_at = ?` + s.d.forNoKeyUpdate + leaseUpsert,
+			args:     []any{h.Name, until.UnixMilli(), shard, inc, id, formatTime(seen), now.UnixMilli()},
+			affected: &leased,
+			fail: func(err error) error {
+				return fmt.Errorf("storage: game %d: claiming the outbox: %w", id, err)
+			}},
 		{query: `UPDATE games SET reminded_at = ?, reminders = reminders + 1
 		WHERE id = ? AND status = 'active' AND reminded_at = ?
 			AND EXISTS (SELECT 1 FROM outbox_leases WHERE game_id = ? AND holder = ?) RETURNING shard_key`,
@@ -194,7 +214,6 @@ func (s *sqlStore) ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHol
 				return nil
 			}},
 	}
-	steps[0].affected = &leased
 	if next.Kind != "" {
 		// The game's shard key, from the row the claim just wrote (no
 		// row, and nothing scheduled, if it did not).
@@ -224,17 +243,17 @@ func (s *sqlStore) ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHol
 			return err
 		},
 	})
-	err := s.pipe(ctx, false, steps, func() error {
-		if leased != 1 || !claimed {
-			return errNotClaimed // neither the lease nor the reminder
-		}
-		return nil
-	})
-	if errors.Is(err, errNotClaimed) {
-		return false, Message{}, nil
-	}
-	if err != nil {
+	if err := s.pipe(ctx, false, steps, nil); err != nil {
 		return false, Message{}, err
+	}
+	if leased == 1 && !claimed {
+		// Ruled out by the row lock above; were it not, the lease alone
+		// must not stay.
+		err := s.ReleaseOutbox(ctx, id, h.Name)
+		return false, Message{}, errors.Join(fmt.Errorf("storage: game %d: the outbox was leased without the reminder", id), err)
+	}
+	if !claimed {
+		return false, Message{}, nil // neither
 	}
 	return true, live, nil
 }

@@ -43,12 +43,13 @@ var loadPostgresMigrations = sync.OnceValues(func() ([]migration, error) {
 // writers made safe by conditional UPDATEs and row locks, REPEATABLE READ
 // reads for one snapshot.
 var postgresDialect = &dialect{
-	name:        "postgres",
-	dollar:      true,
-	readTx:      &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead},
-	forUpdate:   " FOR UPDATE",
-	tableExists: `SELECT COUNT(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = ?`,
-	textList:    `SELECT jsonb_array_elements_text(CAST(? AS jsonb))`,
+	name:           "postgres",
+	dollar:         true,
+	readTx:         &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead},
+	forUpdate:      " FOR UPDATE",
+	forNoKeyUpdate: " FOR NO KEY UPDATE",
+	tableExists:    `SELECT COUNT(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = ?`,
+	textList:       `SELECT jsonb_array_elements_text(CAST(? AS jsonb))`,
 	// SHARE ROW EXCLUSIVE conflicts with itself and not with readers.
 	lockRatings:     `LOCK TABLE ratings IN SHARE ROW EXCLUSIVE MODE`,
 	migrations:      loadPostgresMigrations,
