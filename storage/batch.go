@@ -70,7 +70,7 @@ func (s *sqlStore) RecordMessageRelease(ctx context.Context, m Message, holder s
 			return nil
 		},
 	}
-	if err := s.pipe(ctx, false, []step{rec, release, look}, nil); err != nil {
+	if err := s.pipe(ctx, false, []step{rec, release, look}); err != nil {
 		return Message{}, false, err
 	}
 	return m, pending, nil

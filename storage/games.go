@@ -737,7 +737,7 @@ func (s *sqlStore) LoadVerified(ctx context.Context, id int64, verify VerifyFunc
 				acts, err = scanActions(r, id)
 				return err
 			}},
-	}, nil)
+	})
 	if err != nil {
 		return Game{}, nil, err
 	}

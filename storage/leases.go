@@ -243,7 +243,7 @@ func (s *sqlStore) ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHol
 			return err
 		},
 	})
-	if err := s.pipe(ctx, false, steps, nil); err != nil {
+	if err := s.pipe(ctx, false, steps); err != nil {
 		return false, Message{}, err
 	}
 	if leased == 1 && !claimed {

@@ -42,15 +42,16 @@ type rowReader interface {
 }
 
 // pipelineFunc runs steps (already in the dialect's placeholders) in one
-// transaction on db: a read-only snapshot if read, otherwise a write that
-// commits if check (if not nil) returns nil after every step has run. It
-// returns the first step's failure, or check's.
-type pipelineFunc func(ctx context.Context, db *sql.DB, read bool, steps []step, check func() error) error
+// transaction on db, a read-only snapshot if read, and commits it unless
+// a step failed; it returns the first step's failure.
+type pipelineFunc func(ctx context.Context, db *sql.DB, read bool, steps []step) error
 
 // pipe runs steps in one transaction (see pipelineFunc): pipelined where
 // the dialect can, else statement by statement in s.read or s.write. A
-// step's failure, or check's error, rolls the transaction back.
-func (s *sqlStore) pipe(ctx context.Context, read bool, steps []step, check func() error) error {
+// step's failure rolls the transaction back. What the transaction
+// commits cannot depend on Go's look at a result: every condition is in
+// the statements' SQL.
+func (s *sqlStore) pipe(ctx context.Context, read bool, steps []step) error {
 	if s.d.pipeline != nil {
 		bound := make([]step, len(steps))
 		for i, st := range steps {
@@ -61,16 +62,13 @@ func (s *sqlStore) pipe(ctx context.Context, read bool, steps []step, check func
 		if read {
 			db = s.reader
 		}
-		return s.d.pipeline(ctx, db, read, bound, check)
+		return s.d.pipeline(ctx, db, read, bound)
 	}
 	run := func(tx conn) error {
 		for _, st := range steps {
 			if err := runStep(ctx, tx, st); err != nil {
 				return err
 			}
-		}
-		if check != nil {
-			return check()
 		}
 		return nil
 	}

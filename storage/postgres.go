@@ -63,12 +63,11 @@ var postgresDialect = &dialect{
 }
 
 // pgPipeline is PostgreSQL's pipelined transaction (pipe.go): BEGIN, the
-// steps and, without a check, COMMIT go to the server in one batch (one
-// round trip); with a check, its verdict is sent after the steps' results
-// are read (a second round trip: COMMIT, or ROLLBACK). It runs on the
-// pgx connection under database/sql's, whose statement cache the batch
-// shares. A read is a REPEATABLE READ READ ONLY transaction, as s.read's.
-func pgPipeline(ctx context.Context, db *sql.DB, read bool, steps []step, check func() error) error {
+// steps and COMMIT go to the server in one batch, one round trip. It runs
+// on the pgx connection under database/sql's, whose statement cache the
+// batch shares. A read is a REPEATABLE READ READ ONLY transaction, as
+// s.read's.
+func pgPipeline(ctx context.Context, db *sql.DB, read bool, steps []step) error {
 	c, err := db.Conn(ctx)
 	if err != nil {
 		return fmt.Errorf("storage: begin: %w", err)
@@ -80,11 +79,11 @@ func pgPipeline(ctx context.Context, db *sql.DB, read bool, steps []step, check 
 			return fmt.Errorf("storage: begin: a %T is not a pgx connection", dc)
 		}
 		pc := sc.Conn()
-		err := pgBatch(ctx, pc, read, steps, check)
+		err := pgBatch(ctx, pc, read, steps)
 		if pc.PgConn().TxStatus() != 'I' {
-			// Failed or refused: end the transaction before the
-			// connection goes back to the pool (a closed connection is
-			// dropped by the pool).
+			// A step failed (the server skipped the rest of the batch,
+			// COMMIT included): end the transaction before the connection
+			// goes back to the pool (a closed one is dropped by the pool).
 			if _, rerr := pc.Exec(ctx, "ROLLBACK"); rerr != nil && err == nil {
 				err = fmt.Errorf("storage: rollback: %w", rerr)
 			}
@@ -94,9 +93,8 @@ func pgPipeline(ctx context.Context, db *sql.DB, read bool, steps []step, check 
 }
 
 // pgBatch sends pgPipeline's batch on pc and reads its results; it
-// leaves a failed or refused transaction open for pgPipeline to roll
-// back.
-func pgBatch(ctx context.Context, pc *pgx.Conn, read bool, steps []step, check func() error) error {
+// leaves a failed transaction open for pgPipeline to roll back.
+func pgBatch(ctx context.Context, pc *pgx.Conn, read bool, steps []step) error {
 	var b pgx.Batch
 	if read {
 		b.Queue("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
@@ -106,29 +104,17 @@ func pgBatch(ctx context.Context, pc *pgx.Conn, read bool, steps []step, check f
 	for _, st := range steps {
 		b.Queue(st.query, st.args...)
 	}
-	commit := read || check == nil
-	if commit {
-		b.Queue("COMMIT")
-	}
+	b.Queue("COMMIT")
 	br := pc.SendBatch(ctx, &b)
-	err := pgResults(br, steps, commit)
+	err := pgResults(br, steps)
 	if cerr := br.Close(); cerr != nil && err == nil {
 		err = fmt.Errorf("storage: %w", cerr)
 	}
-	if err != nil || commit {
-		return err
-	}
-	if err := check(); err != nil {
-		return err
-	}
-	if _, err := pc.Exec(ctx, "COMMIT"); err != nil {
-		return fmt.Errorf("storage: commit: %w", err)
-	}
-	return nil
+	return err
 }
 
 // pgResults reads a batch's results in order until the first failure.
-func pgResults(br pgx.BatchResults, steps []step, commit bool) error {
+func pgResults(br pgx.BatchResults, steps []step) error {
 	if _, err := br.Exec(); err != nil {
 		return fmt.Errorf("storage: begin: %w", err)
 	}
@@ -155,9 +141,6 @@ func pgResults(br pgx.BatchResults, steps []step, commit bool) error {
 		if err := rows.Err(); err != nil { // met while closing
 			return st.failed(err)
 		}
-	}
-	if !commit {
-		return nil
 	}
 	// A COMMIT of a transaction that failed says ROLLBACK (no error).
 	if tag, err := br.Exec(); err != nil {
