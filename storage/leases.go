@@ -236,11 +236,16 @@ func (s *sqlStore) ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHol
 		fail: func(err error) error {
 			return fmt.Errorf("storage: latest %s message of game %d: %w", KindBoard, id, err)
 		},
-		rows: func(r rowReader) (err error) {
+		rows: func(r rowReader) error {
 			if r.Next() {
-				live, err = scanMessage(r)
+				// A row that cannot be read is no live board (as when
+				// LatestMessage fails): the write is not undone for it
+				// (pipe).
+				if m, err := scanMessage(r); err == nil {
+					live = m
+				}
 			}
-			return err
+			return nil
 		},
 	})
 	if err := s.pipe(ctx, false, steps); err != nil {

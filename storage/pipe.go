@@ -48,9 +48,12 @@ type pipelineFunc func(ctx context.Context, db *sql.DB, read bool, steps []step)
 
 // pipe runs steps in one transaction (see pipelineFunc): pipelined where
 // the dialect can, else statement by statement in s.read or s.write. A
-// step's failure rolls the transaction back. What the transaction
+// statement's failure rolls the transaction back. What the transaction
 // commits cannot depend on Go's look at a result: every condition is in
-// the statements' SQL.
+// the statements' SQL. Pipelined, the whole batch, COMMIT included, is
+// sent before any result is read, so an error a step's rows function
+// returns does not undo a write there (it does on SQLite): in a write, a
+// rows function must not fail on what it reads.
 func (s *sqlStore) pipe(ctx context.Context, read bool, steps []step) error {
 	if s.d.pipeline != nil {
 		bound := make([]step, len(steps))
