@@ -81,12 +81,12 @@ func (s *touchStore) ClaimOutbox(ctx context.Context, id int64, holder storage.L
 	return s.Store.ClaimOutbox(ctx, id, holder, now, until)
 }
 
-func (s *touchStore) ClaimReminderOutbox(ctx context.Context, id int64, holder storage.LeaseHolder, now, until, seen, at time.Time, next storage.Due) (bool, error) {
+func (s *touchStore) ClaimReminderOutbox(ctx context.Context, id int64, holder storage.LeaseHolder, now, until, seen, at time.Time, next storage.Due) (bool, storage.Message, error) {
 	s.touch(id)
 	return s.Store.ClaimReminderOutbox(ctx, id, holder, now, until, seen, at, next)
 }
 
-func (s *touchStore) RecordMessageRelease(ctx context.Context, m storage.Message, holder string) (storage.Message, error) {
+func (s *touchStore) RecordMessageRelease(ctx context.Context, m storage.Message, holder string) (storage.Message, bool, error) {
 	s.touch(m.GameID)
 	return s.Store.RecordMessageRelease(ctx, m, holder)
 }

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -119,6 +120,43 @@ func TestE2EReminderIsANewBoard(t *testing.T) {
 	assert.Contains(t, h.srv.Message(before.ID).Content, "Red Flag Over Paris", "the old board keeps its text")
 }
 
+// A publication committed while a reminder held the game's outbox lease
+// (another process's move, whose delivery found the lease taken) is
+// delivered once the reminder's board is recorded and the lease ended:
+// the recording reports it pending.
+func TestE2EReminderDeliversWhatWaitedForItsLease(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	r := rand.New(rand.NewPCG(4, 4))
+	h.playUntil(rec.ID, chanID, []string{alice, bob}, r, func(g storage.Game) bool {
+		ps := h.engineGame(g).Prompts()
+		return len(ps) == 1 && ps[0].Kind == engine.PromptPlay
+	})
+	require.NoError(t, h.b.WaitPublished(h.ctx))
+	rec = h.gameByID(rec.ID)
+	ctx := t.Context()
+	claimed := 0
+	h.wrap = func(s storage.Store) storage.Store {
+		return &claimHookStore{Store: s, claimed: func(id int64) {
+			// Under the reminder's lease: the other process's entry.
+			claimed++
+			assert.NoError(t, s.Enqueue(ctx, storage.OutboxEntry{GameID: id, Version: rec.StateVersion, Kind: "board"}))
+		}}
+	}
+	h.restart()
+	require.NoError(t, h.b.WaitPublished(h.ctx))
+	before := h.requireOneLiveBoard(chanID)
+	h.clock.Advance(25 * time.Hour)
+	h.b.Remind(ctx)
+	require.Equal(t, 1, claimed, "one reminder")
+	require.NoError(t, h.b.WaitPublished(ctx))
+	pending, err := h.store.PendingOutbox(ctx, rec.ID)
+	require.NoError(t, err)
+	assert.Empty(t, pending, "delivered after the reminder")
+	require.NotEqual(t, before.ID, h.requireOneLiveBoard(chanID).ID)
+}
+
 // /rfop board posts the board again as the newest message (answered
 // privately), collapsing the previous one and calling nobody.
 func TestE2EBoardCommandReposts(t *testing.T) {
@@ -175,4 +213,19 @@ func TestE2EDeletedBoardIsReplaced(t *testing.T) {
 		assert.NotContains(t, []string{b1.ID, b2.ID}, m.MessageID, "deleted boards are forgotten")
 	}
 	assert.Empty(t, h.srv.Unknown())
+}
+
+// claimHookStore calls claimed after each reminder it claims, while the
+// reminder holds the game's outbox lease.
+type claimHookStore struct {
+	storage.Store
+	claimed func(gameID int64)
+}
+
+func (s *claimHookStore) ClaimReminderOutbox(ctx context.Context, id int64, holder storage.LeaseHolder, now, until, seen, at time.Time, next storage.Due) (bool, storage.Message, error) {
+	ok, live, err := s.Store.ClaimReminderOutbox(ctx, id, holder, now, until, seen, at, next)
+	if ok && err == nil {
+		s.claimed(id)
+	}
+	return ok, live, err
 }

@@ -231,12 +231,19 @@ type boardPost struct {
 	// release, if set, is the outbox lease the post holds, ended with
 	// the recording of the new board (one transaction) and marked done.
 	release *leaseRelease
+	// live, if set, is the live board as read under that lease (a
+	// reminder's claim reads it; ID 0: none), so that showBoard does not
+	// read it again.
+	live *storage.Message
 }
 
 // leaseRelease is an outbox lease to end with a board's recording.
 type leaseRelease struct {
 	holder string
 	done   bool
+	// pending: the game had undelivered publications when the lease
+	// ended with the recording (RecordMessageRelease).
+	pending bool
 }
 
 // showBoard posts a new board or edits the live one (see the package
@@ -249,8 +256,15 @@ func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, i
 	if g.S.Result != nil {
 		comps = b.resultRow(b.gamePrinter(rec), rec) // the result board: Rematch (two members), What decided this game?
 	}
-	live, err := b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard)
-	haveLive := err == nil
+	var live storage.Message
+	var haveLive bool
+	if bp.live != nil {
+		live, haveLive = *bp.live, bp.live.ID != 0
+	} else {
+		var err error
+		live, err = b.Store.LatestMessage(ctx, rec.ID, storage.KindBoard)
+		haveLive = err == nil
+	}
 	if haveLive && !bp.fresh {
 		err := b.editBoard(live, content, comps, png)
 		if err == nil {
@@ -282,10 +296,10 @@ func (b *Bot) showBoard(ctx context.Context, rec storage.Game, g *engine.Game, i
 	}
 	board := storage.Message{GameID: rec.ID, Kind: storage.KindBoard, ChannelID: rec.ChannelID, MessageID: m.ID}
 	if bp.release != nil && !bp.release.done {
-		if _, err := b.Store.RecordMessageRelease(ctx, board, bp.release.holder); err != nil {
+		if _, pending, err := b.Store.RecordMessageRelease(ctx, board, bp.release.holder); err != nil {
 			b.Log.Warn("record board message", "game", rec.ID, "err", err)
 		} else {
-			bp.release.done = true
+			bp.release.done, bp.release.pending = true, pending
 		}
 	} else if _, err := b.Store.RecordMessage(ctx, board); err != nil {
 		b.Log.Warn("record board message", "game", rec.ID, "err", err)

@@ -59,9 +59,15 @@ func (b *Bot) remindDue(ctx context.Context, d storage.Due) {
 func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, logged *replayNotes, interval time.Duration, now time.Time) {
 	gameID := rec.ID
 	unpub := b.lockPublisher(gameID)
+	rel := &leaseRelease{holder: b.lease.Name}
 	defer func() {
 		unpub()
-		b.kick(gameID) // publications that waited for the lease
+		if !rel.done || rel.pending {
+			// Publications that waited for the lease. (None if the
+			// recording that ended it saw none: one committed later finds
+			// the lease free and is delivered by its own process.)
+			b.kick(gameID)
+		}
 	}()
 	next := storage.Due{Kind: dueRemind, At: now.Add(interval)}
 	if rec.Reminders+1 >= maxReminders {
@@ -69,7 +75,8 @@ func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, logg
 	}
 	h := b.incarnate(ctx)
 	lease := b.Clock.Now()
-	if ok, err := b.Store.ClaimReminderOutbox(ctx, rec.ID, h, lease, lease.Add(outboxLease), rec.RemindedAt, now, next); err != nil || !ok {
+	ok, live, err := b.Store.ClaimReminderOutbox(ctx, rec.ID, h, lease, lease.Add(outboxLease), rec.RemindedAt, now, next)
+	if err != nil || !ok {
 		if err != nil {
 			b.Log.Warn("claim reminder", "game", rec.ID, "err", err)
 		}
@@ -77,7 +84,6 @@ func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, logg
 		// another process: the next pass looks again.
 		return
 	}
-	rel := &leaseRelease{holder: b.lease.Name}
 	defer func() {
 		if rel.done {
 			return // ended with the board's recording
@@ -90,7 +96,7 @@ func (b *Bot) remind(ctx context.Context, rec storage.Game, g *engine.Game, logg
 	ping, dms := b.reminderCalls(ctx, rec, g)
 	if len(ping) > 0 {
 		note := b.gamePrinter(rec).T("bot.note.reminder", locale.Args{"ID": rec.ID})
-		bp := boardPost{notify: true, ping: ping, notes: []string{note}}
+		bp := boardPost{notify: true, ping: ping, notes: []string{note}, live: &live}
 		if len(dms) == 0 {
 			// Nothing else to send under the lease: it ends with the
 			// board's recording (one commit instead of two).

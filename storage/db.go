@@ -45,6 +45,11 @@ type dialect struct {
 	// (PostgreSQL), nothing where they are serialised (SQLite's single
 	// writer).
 	forUpdate string
+	// forNoKeyUpdate is forUpdate's weaker lock (PostgreSQL's FOR NO KEY
+	// UPDATE: what an UPDATE of non-key columns takes), for a row the
+	// transaction then updates so: it does not wait for, nor make wait,
+	// the inserts of rows that refer to it (their foreign key checks).
+	forNoKeyUpdate string
 	// byRowID follows a table's name where a query must walk its primary
 	// key (SQLite: NOT INDEXED, so that a range of ids is not read through
 	// another index and sorted).
@@ -58,6 +63,9 @@ type dialect struct {
 	// lockRatings, if set, serialises the transactions that rewrite the
 	// ratings table (SQLite's single writer already does).
 	lockRatings string
+	// pipeline, if set, sends a pipelined transaction's statements
+	// together (pipe.go; PostgreSQL). Without it they run one by one.
+	pipeline pipelineFunc
 	// migrations are the dialect's embedded schema files.
 	migrations func() ([]migration, error)
 	// Error classification.

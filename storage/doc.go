@@ -73,7 +73,9 @@
 //     update of reminded_at from the value the caller read.
 //     ClaimReminderOutbox does both in one transaction (both or neither),
 //     RecordMessageRelease records a board and ends the lease in one
-//     (a reminder's two transactions); GamesByIDs, GuildSettingsOf and
+//     and says whether publications wait (a reminder's two transactions;
+//     on PostgreSQL each is pipelined, pipe.go: its statements sent
+//     together, in one round trip); GamesByIDs, GuildSettingsOf and
 //     MemberPrefsOf read a pass's batch in one query each.
 //   - shard_incarnations: each shard's count of process starts
 //     (NextIncarnation), for the leases.

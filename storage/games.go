@@ -62,26 +62,38 @@ func scanGame(sc scanner) (Game, error) {
 	return g, nil
 }
 
+// playersSQL reads a game's players, in side order.
+const playersSQL = `SELECT side, user_id, is_bot FROM players WHERE game_id = ? ORDER BY side`
+
 // loadPlayers fills g.Players.
 func loadPlayers(ctx context.Context, q queryer, g *Game) error {
-	rows, err := q.QueryContext(ctx,
-		`SELECT side, user_id, is_bot FROM players WHERE game_id = ? ORDER BY side`, g.ID)
+	rows, err := q.QueryContext(ctx, playersSQL, g.ID)
 	if err != nil {
 		return fmt.Errorf("storage: players of game %d: %w", g.ID, err)
 	}
 	defer rows.Close()
+	if err := scanPlayers(rows, g); err != nil {
+		return err
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("storage: players of game %d: %w", g.ID, err)
+	}
+	return nil
+}
+
+// scanPlayers fills g.Players from playersSQL's rows (not checking their
+// Err).
+func scanPlayers(rows rowReader, g *Game) error {
 	g.Players = g.Players[:0]
 	for rows.Next() {
 		var p Player
 		var side string
-		if err := rows.Scan(&side, &p.UserID, &p.IsBot); err != nil {
+		var bot int64 // is_bot is 0 or 1 (pgx does not scan a smallint into a bool)
+		if err := rows.Scan(&side, &p.UserID, &bot); err != nil {
 			return fmt.Errorf("storage: players of game %d: %w", g.ID, err)
 		}
-		p.Side = Side(side)
+		p.Side, p.IsBot = Side(side), bot != 0
 		g.Players = append(g.Players, p)
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("storage: players of game %d: %w", g.ID, err)
 	}
 	return nil
 }
@@ -646,15 +658,30 @@ func loadActions(ctx context.Context, q queryer, gameID int64) ([]Action, error)
 	return loadActionsOf(ctx, q, gameID)
 }
 
+// actionsSQL reads a game's log, in seq order.
+const actionsSQL = `SELECT seq, side, user_id, choice, allowed_by, created_at
+		FROM actions WHERE game_id = ? ORDER BY seq`
+
 // loadActionsOf is loadActions for a game the transaction q has already
 // read.
 func loadActionsOf(ctx context.Context, q queryer, gameID int64) ([]Action, error) {
-	rows, err := q.QueryContext(ctx, `SELECT seq, side, user_id, choice, allowed_by, created_at
-		FROM actions WHERE game_id = ? ORDER BY seq`, gameID)
+	rows, err := q.QueryContext(ctx, actionsSQL, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("storage: actions of game %d: %w", gameID, err)
 	}
 	defer rows.Close()
+	acts, err := scanActions(rows, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("storage: actions of game %d: %w", gameID, err)
+	}
+	return acts, nil
+}
+
+// scanActions reads actionsSQL's rows (not checking their Err).
+func scanActions(rows rowReader, gameID int64) ([]Action, error) {
 	acts := []Action{}
 	for rows.Next() {
 		a := Action{GameID: gameID}
@@ -663,13 +690,11 @@ func loadActionsOf(ctx context.Context, q queryer, gameID int64) ([]Action, erro
 			return nil, fmt.Errorf("storage: actions of game %d: %w", gameID, err)
 		}
 		a.Side, a.Choice = Side(side), []byte(choice)
+		var err error
 		if a.CreatedAt, err = parseTime(created); err != nil {
 			return nil, fmt.Errorf("storage: action %d of game %d: %w", a.Seq, gameID, err)
 		}
 		acts = append(acts, a)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("storage: actions of game %d: %w", gameID, err)
 	}
 	return acts, nil
 }
@@ -691,12 +716,27 @@ func (s *sqlStore) LoadVerified(ctx context.Context, id int64, verify VerifyFunc
 		g    Game
 		acts []Action
 	)
-	err := s.read(ctx, func(tx conn) (err error) {
-		if g, err = loadGame(ctx, tx, fmt.Sprintf("game %d", id), `id = ?`, id); err != nil {
-			return err
-		}
-		acts, err = loadActionsOf(ctx, tx, id)
-		return err
+	// The game, its players and its log: one pipelined read (on
+	// PostgreSQL one round trip, not five).
+	what := func(err error) error { return fmt.Errorf("storage: loading game %d: %w", id, err) }
+	err := s.pipe(ctx, true, []step{
+		{query: `SELECT ` + gameCols + ` FROM games WHERE id = ?`, args: []any{id}, fail: what,
+			rows: func(r rowReader) (err error) {
+				if !r.Next() {
+					return fmt.Errorf("%w: game %d", ErrNotFound, id)
+				}
+				if g, err = scanGame(r); err != nil {
+					return what(err)
+				}
+				return nil
+			}},
+		{query: playersSQL, args: []any{id}, fail: what,
+			rows: func(r rowReader) error { return scanPlayers(r, &g) }},
+		{query: actionsSQL, args: []any{id}, fail: what,
+			rows: func(r rowReader) (err error) {
+				acts, err = scanActions(r, id)
+				return err
+			}},
 	})
 	if err != nil {
 		return Game{}, nil, err

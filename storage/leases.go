@@ -63,28 +63,42 @@ func (s *sqlStore) ClaimOutbox(ctx context.Context, gameID int64, h LeaseHolder,
 
 // claimOutbox is ClaimOutbox in the transaction tx (h.Name is set).
 func claimOutbox(ctx context.Context, tx conn, gameID int64, h LeaseHolder, now, until time.Time) (bool, error) {
+	st := claimOutboxStep(tx.d, gameID, h, now, until)
+	var n int64
+	st.affected = &n
+	if err := runStep(ctx, tx, st); err != nil {
+		return false, err
+	}
+	return n == 1, nil
+}
+
+// claimOutboxStep is claimOutbox's statement: it changes one row (sets
+// affected to 1) if it took or renewed the lease.
+func claimOutboxStep(d *dialect, gameID int64, h LeaseHolder, now, until time.Time) step {
 	shard, inc := int64(h.Shard), h.Incarnation
 	if shard < 0 || inc <= 0 {
 		shard, inc = -1, 0
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO outbox_leases (game_id, holder, until_ms, shard, incarnation) VALUES (?, ?, ?, ?, ?)
+	return step{
+		query: `INSERT INTO outbox_leases (game_id, holder, until_ms, shard, incarnation) VALUES (?, ?, ?, ?, ?)` + leaseUpsert,
+		args:  []any{gameID, h.Name, until.UnixMilli(), shard, inc, now.UnixMilli()},
+		fail: func(err error) error {
+			if d.isForeignKey(err) {
+				return fmt.Errorf("%w: game %d (outbox lease)", ErrNotFound, gameID)
+			}
+			return fmt.Errorf("storage: game %d: claiming the outbox: %w", gameID, err)
+		},
+	}
+}
+
+// leaseUpsert takes an existing lease row only if it is the holder's,
+// expired, or an older incarnation's of the holder's shard (its one
+// parameter: now in milliseconds).
+const leaseUpsert = `
 		ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, until_ms = excluded.until_ms,
 			shard = excluded.shard, incarnation = excluded.incarnation
 		WHERE outbox_leases.holder = excluded.holder OR outbox_leases.until_ms <= ?
-			OR (excluded.shard >= 0 AND outbox_leases.shard = excluded.shard AND outbox_leases.incarnation < excluded.incarnation)`,
-		gameID, h.Name, until.UnixMilli(), shard, inc, now.UnixMilli())
-	if tx.d.isForeignKey(err) {
-		return false, fmt.Errorf("%w: game %d (outbox lease)", ErrNotFound, gameID)
-	}
-	if err != nil {
-		return false, fmt.Errorf("storage: game %d: claiming the outbox: %w", gameID, err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return false, fmt.Errorf("storage: game %d: claiming the outbox: %w", gameID, err)
-	}
-	return n == 1, nil
-}
+			OR (excluded.shard >= 0 AND outbox_leases.shard = excluded.shard AND outbox_leases.incarnation < excluded.incarnation)`
 
 // HoldsOutbox reports whether holder (a LeaseHolder's Name) holds the
 // game's outbox lease: a publisher checks it before each entry, so that a
@@ -152,37 +166,99 @@ func claimReminder(ctx context.Context, tx conn, id int64, seen, at time.Time, n
 	return true, upsertDue(ctx, tx, next)
 }
 
-// errNotClaimed rolls back a transaction that claimed only part of what
-// it needed.
-var errNotClaimed = errors.New("not claimed")
-
 // ClaimReminderOutbox takes the outbox lease and claims the reminder in
-// one transaction: both or neither.
-func (s *sqlStore) ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHolder, now, until time.Time, seen, at time.Time, next Due) (bool, error) {
+// one transaction: both or neither. It reads the game's live board in
+// the same transaction, under the lease.
+func (s *sqlStore) ClaimReminderOutbox(ctx context.Context, id int64, h LeaseHolder, now, until time.Time, seen, at time.Time, next Due) (bool, Message, error) {
 	if h.Name == "" {
-		return false, fmt.Errorf("%w: outbox lease without a holder", ErrInvalid)
+		return false, Message{}, fmt.Errorf("%w: outbox lease without a holder", ErrInvalid)
 	}
 	if next.Kind != "" {
 		if err := validDue(next, true); err != nil {
-			return false, err
+			return false, Message{}, err
 		}
 	}
-	err := s.write(ctx, func(tx conn) error {
-		leased, err := claimOutbox(ctx, tx, id, h, now, until)
-		if err != nil || !leased {
-			if err == nil {
-				err = errNotClaimed
+	// Pipelined and committed as sent (on PostgreSQL one round trip
+	// instead of five): each statement's SQL checks that the one before
+	// it did its part. The lease is taken only from the game's row as the
+	// caller read it (its reminder not yet claimed, the game active),
+	// which that statement locks (PostgreSQL; SQLite's writer runs alone)
+	// until the commit: the claim that follows then finds the row
+	// unchanged, and makes the claim if and only if the lease was taken.
+	// The lock is FOR NO KEY UPDATE, the one the claim's UPDATE takes
+	// anyway: a publisher recording a message under its lease takes a
+	// KEY SHARE lock on the game's row (the message's foreign key), which
+	// this one neither waits for nor blocks, so the two cannot deadlock.
+	shard, inc := int64(h.Shard), h.Incarnation
+	if shard < 0 || inc <= 0 {
+		shard, inc = -1, 0
+	}
+	var leased int64
+	claimed := false
+	steps := []step{
+		{query: `INSERT INTO outbox_leases (game_id, holder, until_ms, shard, incarnation)
+		SELECT id, CAST(? AS text), CAST(? AS bigint), CAST(? AS bigint), CAST(? AS bigint) FROM games
+		WHERE id = ? AND status = 'active' AND reminded_at = ?` + s.d.forNoKeyUpdate + leaseUpsert,
+			args:     []any{h.Name, until.UnixMilli(), shard, inc, id, formatTime(seen), now.UnixMilli()},
+			affected: &leased,
+			fail: func(err error) error {
+				return fmt.Errorf("storage: game %d: claiming the outbox: %w", id, err)
+			}},
+		{query: `UPDATE games SET reminded_at = ?, reminders = reminders + 1
+		WHERE id = ? AND status = 'active' AND reminded_at = ?
+			AND EXISTS (SELECT 1 FROM outbox_leases WHERE game_id = ? AND holder = ?) RETURNING shard_key`,
+			args: []any{formatTime(at), id, formatTime(seen), id, h.Name},
+			fail: func(err error) error { return fmt.Errorf("storage: game %d: claiming a reminder: %w", id, err) },
+			rows: func(r rowReader) error {
+				claimed = r.Next()
+				return nil
+			}},
+	}
+	if next.Kind != "" {
+		// The game's shard key, from the row the claim just wrote (no
+		// row, and nothing scheduled, if it did not).
+		steps = append(steps, step{
+			query: `INSERT INTO schedule (kind, game_id, subject, shard_key, due_at)
+			SELECT ?, id, ?, shard_key, ? FROM games WHERE id = ? AND reminded_at = ?
+			ON CONFLICT (kind, game_id, subject) DO UPDATE SET shard_key = excluded.shard_key, due_at = excluded.due_at`,
+			args: []any{next.Kind, next.Subject, formatTime(next.At), id, formatTime(at)},
+			fail: func(err error) error {
+				return fmt.Errorf("storage: scheduling %s: %w", Due{Kind: next.Kind, GameID: id, Subject: next.Subject}.key(), err)
+			},
+		})
+	}
+	// The live board (LatestMessage's), which the reminder's new board
+	// collapses: read here, it costs no round trip of its own.
+	var live Message
+	steps = append(steps, step{
+		query: latestMessageSQL,
+		args:  []any{id, string(KindBoard)},
+		fail: func(err error) error {
+			return fmt.Errorf("storage: latest %s message of game %d: %w", KindBoard, id, err)
+		},
+		rows: func(r rowReader) error {
+			if r.Next() {
+				// A row that cannot be read is no live board (as when
+				// LatestMessage fails): the write is not undone for it
+				// (pipe).
+				if m, err := scanMessage(r); err == nil {
+					live = m
+				}
 			}
-			return err
-		}
-		claimed, err := claimReminder(ctx, tx, id, seen, at, next)
-		if err == nil && !claimed {
-			err = errNotClaimed // and the lease is not taken either
-		}
-		return err
+			return nil
+		},
 	})
-	if errors.Is(err, errNotClaimed) {
-		return false, nil
+	if err := s.pipe(ctx, false, steps); err != nil {
+		return false, Message{}, err
 	}
-	return err == nil, err
+	if leased == 1 && !claimed {
+		// Ruled out by the row lock above; were it not, the lease alone
+		// must not stay.
+		err := s.ReleaseOutbox(ctx, id, h.Name)
+		return false, Message{}, errors.Join(fmt.Errorf("storage: game %d: the outbox was leased without the reminder", id), err)
+	}
+	if !claimed {
+		return false, Message{}, nil // neither
+	}
+	return true, live, nil
 }

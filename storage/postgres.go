@@ -43,21 +43,112 @@ var loadPostgresMigrations = sync.OnceValues(func() ([]migration, error) {
 // writers made safe by conditional UPDATEs and row locks, REPEATABLE READ
 // reads for one snapshot.
 var postgresDialect = &dialect{
-	name:        "postgres",
-	dollar:      true,
-	readTx:      &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead},
-	forUpdate:   " FOR UPDATE",
-	tableExists: `SELECT COUNT(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = ?`,
-	textList:    `SELECT jsonb_array_elements_text(CAST(? AS jsonb))`,
+	name:           "postgres",
+	dollar:         true,
+	readTx:         &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead},
+	forUpdate:      " FOR UPDATE",
+	forNoKeyUpdate: " FOR NO KEY UPDATE",
+	tableExists:    `SELECT COUNT(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = ?`,
+	textList:       `SELECT jsonb_array_elements_text(CAST(? AS jsonb))`,
 	// SHARE ROW EXCLUSIVE conflicts with itself and not with readers.
 	lockRatings:     `LOCK TABLE ratings IN SHARE ROW EXCLUSIVE MODE`,
 	migrations:      loadPostgresMigrations,
+	pipeline:        pgPipeline,
 	isUniqueChannel: func(err error) bool { return pgConstraint(err, "23505", "games_one_open_per_channel") },
 	isForeignKey:    func(err error) bool { return pgConstraint(err, "23503", "") },
 	isLogViolation: func(err error) bool {
 		// The seq trigger (23000) or a duplicate (game_id, seq).
 		return pgConstraint(err, "23000", "") || pgConstraint(err, "23505", "actions_pkey")
 	},
+}
+
+// pgPipeline is PostgreSQL's pipelined transaction (pipe.go): BEGIN, the
+// steps and COMMIT go to the server in one batch, one round trip. It runs
+// on the pgx connection under database/sql's, whose statement cache the
+// batch shares. A read is a REPEATABLE READ READ ONLY transaction, as
+// s.read's.
+func pgPipeline(ctx context.Context, db *sql.DB, read bool, steps []step) error {
+	c, err := db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("storage: begin: %w", err)
+	}
+	defer c.Close()
+	return c.Raw(func(dc any) error {
+		sc, ok := dc.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("storage: begin: a %T is not a pgx connection", dc)
+		}
+		pc := sc.Conn()
+		err := pgBatch(ctx, pc, read, steps)
+		if pc.PgConn().TxStatus() != 'I' {
+			// A step failed (the server skipped the rest of the batch,
+			// COMMIT included): end the transaction before the connection
+			// goes back to the pool (a closed one is dropped by the pool).
+			if _, rerr := pc.Exec(ctx, "ROLLBACK"); rerr != nil && err == nil {
+				err = fmt.Errorf("storage: rollback: %w", rerr)
+			}
+		}
+		return err
+	})
+}
+
+// pgBatch sends pgPipeline's batch on pc and reads its results; it
+// leaves a failed transaction open for pgPipeline to roll back.
+func pgBatch(ctx context.Context, pc *pgx.Conn, read bool, steps []step) error {
+	var b pgx.Batch
+	if read {
+		b.Queue("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+	} else {
+		b.Queue("BEGIN")
+	}
+	for _, st := range steps {
+		b.Queue(st.query, st.args...)
+	}
+	b.Queue("COMMIT")
+	br := pc.SendBatch(ctx, &b)
+	err := pgResults(br, steps)
+	if cerr := br.Close(); cerr != nil && err == nil {
+		err = fmt.Errorf("storage: %w", cerr)
+	}
+	return err
+}
+
+// pgResults reads a batch's results in order until the first failure.
+func pgResults(br pgx.BatchResults, steps []step) error {
+	if _, err := br.Exec(); err != nil {
+		return fmt.Errorf("storage: begin: %w", err)
+	}
+	for _, st := range steps {
+		if st.rows == nil {
+			tag, err := br.Exec()
+			if err != nil {
+				return st.failed(err)
+			}
+			if st.affected != nil {
+				*st.affected = tag.RowsAffected()
+			}
+			continue
+		}
+		rows, err := br.Query()
+		if err != nil {
+			return st.failed(err)
+		}
+		err = st.read(rows)
+		rows.Close()
+		if err != nil {
+			return err
+		}
+		if err := rows.Err(); err != nil { // met while closing
+			return st.failed(err)
+		}
+	}
+	// A COMMIT of a transaction that failed says ROLLBACK (no error).
+	if tag, err := br.Exec(); err != nil {
+		return fmt.Errorf("storage: commit: %w", err)
+	} else if tag.String() != "COMMIT" {
+		return fmt.Errorf("storage: commit: the transaction was rolled back (%s)", tag)
+	}
+	return nil
 }
 
 // pgConstraint reports whether err is a PostgreSQL error with SQLSTATE

@@ -37,20 +37,38 @@ func validMessage(m Message) error {
 }
 
 func recordMessage(ctx context.Context, tx conn, m Message, now string) (Message, error) {
-	var created string
-	err := tx.QueryRowContext(ctx, `INSERT INTO messages (game_id, kind, channel_id, message_id, created_at)
+	err := runStep(ctx, tx, recordMessageStep(tx.d, &m, now))
+	return m, err
+}
+
+// recordMessageStep is recordMessage's statement: it fills m's ID and
+// CreatedAt from the row it writes.
+func recordMessageStep(d *dialect, m *Message, now string) step {
+	return step{
+		query: `INSERT INTO messages (game_id, kind, channel_id, message_id, created_at)
 		VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (channel_id, message_id) DO UPDATE SET game_id = excluded.game_id, kind = excluded.kind
 		RETURNING id, created_at`,
-		m.GameID, string(m.Kind), m.ChannelID, m.MessageID, now).Scan(&m.ID, &created)
-	if tx.d.isForeignKey(err) {
-		return m, fmt.Errorf("%w: game %d (recording message %s)", ErrNotFound, m.GameID, m.MessageID)
+		args: []any{m.GameID, string(m.Kind), m.ChannelID, m.MessageID, now},
+		fail: func(err error) error {
+			if d.isForeignKey(err) {
+				return fmt.Errorf("%w: game %d (recording message %s)", ErrNotFound, m.GameID, m.MessageID)
+			}
+			return fmt.Errorf("storage: recording message %s of game %d: %w", m.MessageID, m.GameID, err)
+		},
+		rows: func(r rowReader) error {
+			if !r.Next() {
+				return fmt.Errorf("storage: recording message %s of game %d: no row returned", m.MessageID, m.GameID)
+			}
+			var created string
+			if err := r.Scan(&m.ID, &created); err != nil {
+				return fmt.Errorf("storage: recording message %s of game %d: %w", m.MessageID, m.GameID, err)
+			}
+			var err error
+			m.CreatedAt, err = parseTime(created)
+			return err
+		},
 	}
-	if err != nil {
-		return m, fmt.Errorf("storage: recording message %s of game %d: %w", m.MessageID, m.GameID, err)
-	}
-	m.CreatedAt, err = parseTime(created)
-	return m, err
 }
 
 // Messages lists the game's recorded messages of kind (every kind if kind
@@ -81,11 +99,14 @@ func (s *sqlStore) Messages(ctx context.Context, gameID int64, kind MessageKind)
 	return out, nil
 }
 
+// latestMessageSQL reads a game's latest message of a kind.
+const latestMessageSQL = `SELECT id, game_id, kind, channel_id, message_id, created_at
+		FROM messages WHERE game_id = ? AND kind = ? ORDER BY id DESC LIMIT 1`
+
 // LatestMessage returns the game's most recently recorded message of kind
 // (the board to edit), or ErrNotFound.
 func (s *sqlStore) LatestMessage(ctx context.Context, gameID int64, kind MessageKind) (Message, error) {
-	m, err := scanMessage(s.readDB().QueryRowContext(ctx, `SELECT id, game_id, kind, channel_id, message_id, created_at
-		FROM messages WHERE game_id = ? AND kind = ? ORDER BY id DESC LIMIT 1`, gameID, string(kind)))
+	m, err := scanMessage(s.readDB().QueryRowContext(ctx, latestMessageSQL, gameID, string(kind)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Message{}, fmt.Errorf("%w: no %s message for game %d", ErrNotFound, kind, gameID)
 	}
@@ -98,7 +119,9 @@ func (s *sqlStore) LatestMessage(ctx context.Context, gameID int64, kind Message
 // DeleteMessage forgets a recorded message. ErrNotFound if it was not
 // recorded.
 func (s *sqlStore) DeleteMessage(ctx context.Context, channelID, messageID string) error {
-	return s.write(ctx, func(tx conn) error {
+	// One statement, its own transaction (on PostgreSQL one round trip,
+	// not three).
+	return s.writeOne(ctx, func(tx conn) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE channel_id = ? AND message_id = ?`, channelID, messageID)
 		if err != nil {
 			return fmt.Errorf("storage: deleting message %s: %w", messageID, err)
