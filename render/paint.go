@@ -33,7 +33,7 @@ type painter struct {
 }
 
 // yield lets whatever waits to run go first every yieldOps shapes or
-// texts (well under a millisecond): a picture is tens of milliseconds of
+// texts (about a millisecond): a picture is tens of milliseconds of
 // one core, and the goroutines waiting behind it (a bot's acknowledgement
 // of a click, which it owes Discord within 3 s) would otherwise wait for
 // the scheduler's 10 ms preemption, each time. encodePNG yields likewise.
@@ -44,7 +44,7 @@ func (p *painter) yield() {
 	}
 }
 
-const yieldOps = 32
+const yieldOps = 64
 
 // t prints a message of the catalogue in the painter's language.
 func (p *painter) t(id string, args locale.Args) string {
