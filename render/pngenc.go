@@ -41,14 +41,14 @@ type pngEncoder struct {
 // state is costly to set up).
 var pngEncoders [zlib.BestCompression + 1]sync.Pool
 
-// encodePNG returns the PNG of a w×h picture whose palette indices row(y,
-// out) writes into out, one row at a time, with palette pal, compressed
-// at level (1-9).
 // yieldRows is how many rows are encoded between two yields to the
 // scheduler (one to two milliseconds of a board's encoding; a yield
 // every 64 rows cost 5-10 % of a picture's time in rfop render --bench).
 const yieldRows = 128
 
+// encodePNG returns the PNG of a w×h picture whose palette indices row(y,
+// out) writes into out, one row at a time, with palette pal, compressed
+// at level (1-9).
 func encodePNG(pal *palette, w, h, level int, row func(y int, out []uint8)) ([]byte, error) {
 	pool := &pngEncoders[level]
 	e, _ := pool.Get().(*pngEncoder)
