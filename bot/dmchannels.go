@@ -1,9 +1,6 @@
 package bot
 
-import (
-	"slices"
-	"sync"
-)
+import "sync"
 
 // dmChannels remembers the DM channel of each user the bot wrote to.
 // Opening a DM is a request to Discord (POST /users/@me/channels) whose
@@ -13,9 +10,8 @@ import (
 // (issue 30: 400 hand DMs at a deal, seconds each). The bot keeps at most
 // dmChannelsSize users, the oldest dropped first.
 type dmChannels struct {
-	mu    sync.Mutex
-	ids   map[string]string // user → DM channel
-	order []string
+	mu  sync.Mutex
+	ids fifoMap[string, string] // user → DM channel
 }
 
 const dmChannelsSize = 4096
@@ -23,36 +19,20 @@ const dmChannelsSize = 4096
 func (c *dmChannels) get(user string) (string, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	id, ok := c.ids[user]
-	return id, ok
+	return c.ids.get(user)
 }
 
 func (c *dmChannels) put(user, channelID string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.ids == nil {
-		c.ids = map[string]string{}
-	}
-	if _, ok := c.ids[user]; !ok {
-		c.order = append(c.order, user)
-	}
-	c.ids[user] = channelID
-	for len(c.order) > dmChannelsSize {
-		delete(c.ids, c.order[0])
-		c.order = c.order[1:]
-	}
+	c.ids.max = dmChannelsSize
+	c.ids.put(user, channelID)
 }
 
 func (c *dmChannels) forget(user string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.ids[user]; !ok {
-		return
-	}
-	delete(c.ids, user)
-	if k := slices.Index(c.order, user); k >= 0 {
-		c.order = slices.Delete(c.order, k, k+1)
-	}
+	c.ids.delete(user)
 }
 
 // dmChannel is the user's DM channel with the bot, opened on first use.

@@ -16,8 +16,8 @@ func TestDMChannelsAreBoundedAndForgotten(t *testing.T) {
 	for k := 0; k < dmChannelsSize+10; k++ {
 		c.put(fmt.Sprint("u", k), fmt.Sprint("c", k))
 	}
-	assert.Len(t, c.ids, dmChannelsSize)
-	assert.Len(t, c.order, dmChannelsSize)
+	assert.Equal(t, dmChannelsSize, c.ids.len())
+	assert.Len(t, c.ids.order, dmChannelsSize)
 	_, ok := c.get("u0")
 	assert.False(t, ok, "the oldest went first")
 	id, ok := c.get(fmt.Sprint("u", dmChannelsSize+9))
@@ -27,9 +27,9 @@ func TestDMChannelsAreBoundedAndForgotten(t *testing.T) {
 	c.forget("u20")
 	_, ok = c.get("u20")
 	assert.False(t, ok)
-	assert.Len(t, c.order, dmChannelsSize-1)
+	assert.Len(t, c.ids.order, dmChannelsSize-1)
 	c.put("u20", "c20b")
-	assert.Len(t, c.order, dmChannelsSize, "put again once, at the end")
+	assert.Len(t, c.ids.order, dmChannelsSize, "put again once, at the end")
 	id, _ = c.get("u20")
 	assert.Equal(t, "c20b", id)
 }

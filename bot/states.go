@@ -21,8 +21,7 @@ import (
 // holds at most stateCacheSize games, the oldest decoded dropped first.
 type stateCache struct {
 	mu    sync.Mutex
-	games map[int64]*cachedState
-	order []int64 // ids, oldest decoded first
+	games fifoMap[int64, *cachedState]
 }
 
 type cachedState struct {
@@ -59,7 +58,7 @@ const stateCacheSize = 128
 func (c *stateCache) load(id int64, state []byte, deck *engine.Deck) (*engine.Game, error) {
 	sum := sha256.Sum256(state)
 	c.mu.Lock()
-	if e := c.games[id]; e != nil && e.deck == deck && e.sum == sum {
+	if e, _ := c.games.get(id); e != nil && e.deck == deck && e.sum == sum {
 		g := e.clone() // under the lock: Clone writes to its source
 		c.mu.Unlock()
 		return g, nil
@@ -92,17 +91,7 @@ func (c *stateCache) put(id int64, sum [sha256.Size]byte, deck *engine.Deck, g *
 }
 
 func (c *stateCache) putLocked(id int64, sum [sha256.Size]byte, deck *engine.Deck, g *engine.Game) {
-	master := g.Clone()
-	if c.games == nil {
-		c.games = map[int64]*cachedState{}
-	}
-	if _, ok := c.games[id]; !ok {
-		c.order = append(c.order, id)
-	}
-	c.games[id] = &cachedState{sum: sum, deck: deck, game: master,
-		emptyDiscard: g.S.Discard != nil && len(g.S.Discard) == 0, emptyStack: g.S.Stack != nil && len(g.S.Stack) == 0}
-	for len(c.order) > stateCacheSize {
-		delete(c.games, c.order[0])
-		c.order = c.order[1:]
-	}
+	c.games.max = stateCacheSize
+	c.games.put(id, &cachedState{sum: sum, deck: deck, game: g.Clone(),
+		emptyDiscard: g.S.Discard != nil && len(g.S.Discard) == 0, emptyStack: g.S.Stack != nil && len(g.S.Stack) == 0})
 }

@@ -146,6 +146,6 @@ func TestStateCacheKeysOnTheStoredBytes(t *testing.T) {
 		_, err := c.load(id, sa, a.Deck())
 		require.NoError(t, err)
 	}
-	assert.Len(t, c.games, stateCacheSize)
-	assert.Len(t, c.order, stateCacheSize)
+	assert.Equal(t, stateCacheSize, c.games.len())
+	assert.Len(t, c.games.order, stateCacheSize)
 }
