@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
@@ -329,8 +330,11 @@ func (b *Bot) boardPictureUnless(rec storage.Game, g *engine.Game, info chainInf
 	p := b.gamePrinter(rec)
 	lang, view, caption := p.Lang(), g.ViewFor(engine.NoSide), b.caption(p, g, info)
 	draw := func() (png []byte, err error) {
+		asked := time.Now()
 		err = b.drawingBoard(func() (err error) {
-			if unwanted != nil && unwanted() {
+			// Only a board that waited for its slot looks again (a read of
+			// the outbox): one drawn at once was checked just before.
+			if unwanted != nil && time.Since(asked) > time.Millisecond && unwanted() {
 				return errUnwanted
 			}
 			png, err = b.Pictures.Board(lang, g.Deck(), view, info.since, caption)
