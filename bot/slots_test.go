@@ -29,19 +29,7 @@ func TestRenderSlotsServeBoardsFirst(t *testing.T) {
 			}
 		}()
 	}
-	queued := func(first, rest int) bool {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return len(s.first) == first && len(s.rest) == rest
-	}
-	ctx := testctx.Context(t)
-	waitQueued := func(first, rest int) {
-		t.Helper()
-		for !queued(first, rest) {
-			require.NoError(t, ctx.Err(), "waiting for %d boards and %d others queued", first, rest)
-			runtime.Gosched()
-		}
-	}
+	waitQueued := func(first, rest int) { t.Helper(); waitSlotsQueued(t, s, first, rest) }
 	wait("hand 1", false)
 	waitQueued(0, 1)
 	wait("board 1", true)
@@ -59,7 +47,7 @@ func TestRenderSlotsServeBoardsFirst(t *testing.T) {
 	waitQueued(0, 1)
 	close(stop)
 	assert.False(t, <-gave)
-	assert.True(t, queued(0, 0))
+	assert.True(t, s.queued(0, 0))
 	s.release()
 	require.True(t, s.acquire(false, never), "the slot is free again")
 }
@@ -73,19 +61,7 @@ func TestRenderSlotsServeAPatientHandFirst(t *testing.T) {
 	s.now = func() time.Time { return now }
 	never := make(chan struct{})
 	require.True(t, s.acquire(true, never))
-	queued := func(first, rest int) bool {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return len(s.first) == first && len(s.rest) == rest
-	}
-	ctx := testctx.Context(t)
-	waitQueued := func(first, rest int) {
-		t.Helper()
-		for !queued(first, rest) {
-			require.NoError(t, ctx.Err(), "waiting for %d boards and %d others queued", first, rest)
-			runtime.Gosched()
-		}
-	}
+	waitQueued := func(first, rest int) { t.Helper(); waitSlotsQueued(t, s, first, rest) }
 	granted := make(chan string, 3)
 	wait := func(name string, board bool) {
 		go func() {
@@ -149,4 +125,22 @@ func TestBoardCacheRetriesWhenItsDrawerGaveUp(t *testing.T) {
 	close(giveUp)
 	assert.ErrorIs(t, <-first, errUnwanted)
 	assert.Equal(t, []byte("png"), <-second, "the second caller drew it")
+}
+
+// queued: first boards and rest others wait for a slot.
+func (s *slots) queued(first, rest int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.first) == first && len(s.rest) == rest
+}
+
+// waitSlotsQueued waits until first boards and rest others wait for a
+// slot of s (each waiter queues in its own goroutine).
+func waitSlotsQueued(t *testing.T, s *slots, first, rest int) {
+	t.Helper()
+	ctx := testctx.Context(t)
+	for !s.queued(first, rest) {
+		require.NoError(t, ctx.Err(), "waiting for %d boards and %d others queued", first, rest)
+		runtime.Gosched()
+	}
 }

@@ -39,15 +39,7 @@ func TestStateCacheGamesPlayAsFreshlyDecoded(t *testing.T) {
 			if len(ps) == 0 {
 				break
 			}
-			p := ps[r.IntN(len(ps))]
-			if p.CanUndo && r.IntN(4) == 0 {
-				require.NoError(t, fresh.Undo(p.Side))
-				require.NoError(t, a.Undo(p.Side))
-			} else {
-				ch := p.Choices[r.IntN(len(p.Choices))]
-				require.NoError(t, fresh.Apply(p.Side, ch))
-				require.NoError(t, a.Apply(p.Side, ch))
-			}
+			playSame(t, r, ps, fresh, a)
 			want, err := fresh.Save()
 			require.NoError(t, err)
 			got, err := a.Save()
@@ -94,15 +86,7 @@ func TestStateCacheRememberedGamesPlayAsFreshlyDecoded(t *testing.T) {
 			if fresh.S.Result != nil || len(ps) == 0 {
 				break
 			}
-			p := ps[r.IntN(len(ps))]
-			if p.CanUndo && r.IntN(4) == 0 {
-				require.NoError(t, fresh.Undo(p.Side))
-				require.NoError(t, cur.Undo(p.Side))
-			} else {
-				ch := p.Choices[r.IntN(len(p.Choices))]
-				require.NoError(t, fresh.Apply(p.Side, ch))
-				require.NoError(t, cur.Apply(p.Side, ch))
-			}
+			playSame(t, r, ps, fresh, cur)
 			want, err := fresh.Save()
 			require.NoError(t, err)
 			state, err = cur.Save()
@@ -148,4 +132,21 @@ func TestStateCacheKeysOnTheStoredBytes(t *testing.T) {
 	}
 	assert.Equal(t, stateCacheSize, c.games.len())
 	assert.Len(t, c.games.order, stateCacheSize)
+}
+
+// playSame makes one random decision of ps (an undo now and then, where
+// allowed) on both games.
+func playSame(t *testing.T, r *rand.Rand, ps []engine.Prompt, games ...*engine.Game) {
+	t.Helper()
+	p := ps[r.IntN(len(ps))]
+	if p.CanUndo && r.IntN(4) == 0 {
+		for _, g := range games {
+			require.NoError(t, g.Undo(p.Side))
+		}
+		return
+	}
+	ch := p.Choices[r.IntN(len(p.Choices))]
+	for _, g := range games {
+		require.NoError(t, g.Apply(p.Side, ch))
+	}
 }
