@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -526,11 +527,12 @@ func (s *sqlStore) ApplyMove(ctx context.Context, m Move) (Game, error) {
 			}
 			return fmt.Errorf("storage: game %d: appending action %d: %w", m.GameID, g.StateVersion, err)
 		}
-		for _, e := range m.Outbox {
-			e.GameID, e.Version = m.GameID, g.StateVersion
-			if err := insertOutbox(ctx, tx, e, now); err != nil {
-				return err
-			}
+		entries := slices.Clone(m.Outbox)
+		for k := range entries {
+			entries[k].GameID, entries[k].Version = m.GameID, g.StateVersion
+		}
+		if err := insertOutbox(ctx, tx, entries, now); err != nil {
+			return err
 		}
 		due := m.Due
 		if g.Status != StatusActive {

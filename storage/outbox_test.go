@@ -228,3 +228,92 @@ func TestMigrationToOutboxKeepsGames(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, ok, "and its outbox can be leased (migration 6)")
 }
+
+// Issue 30: a version's entries are one row (its publication), so the
+// undelivered rows count the versions a channel is behind; each entry
+// keeps its own outcome and delivery, the row is done once every entry
+// is, and rows stored before entries were grouped (one entry a row) are
+// read and delivered as before.
+func TestAVersionsEntriesAreOneRow(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		where := b.newDB(t)
+		s := openStore(t, where)
+		raw := rawDB(t, where)
+		rows := func(q string, args ...any) int {
+			var n int
+			require.NoError(t, raw.QueryRow(`SELECT count(*) FROM outbox WHERE `+q, args...).Scan(&n))
+			return n
+		}
+		g := newActive(t, s, "g", "c1")
+		// A row as an older bot stored it, at the game's start.
+		_, err := raw.Exec(`INSERT INTO outbox (game_id, version, kind, payload, outcome, created_at) VALUES (?, 0, 'board', '', '', '2026-01-01T00:00:00.000Z')`, g.ID)
+		require.NoError(t, err)
+		m := move(g, 10)
+		m.Outbox = []storage.OutboxEntry{
+			{Kind: "board", Payload: []byte(`{"fresh":true}`)},
+			{Kind: "dm", Payload: []byte(`{"side":"commune"}`)},
+			{Kind: "dm", Payload: []byte(`{"side":"versailles"}`), Outcome: []byte(`{"posting":true}`)},
+			{Kind: "panel"},
+		}
+		g2, err := s.ApplyMove(ctx, m)
+		require.NoError(t, err)
+		assert.Equal(t, 2, rows(`game_id = ? AND done_at = ''`, g.ID), "the old row and the move's one publication")
+
+		pending, err := s.PendingOutbox(ctx, g.ID)
+		require.NoError(t, err)
+		require.Len(t, pending, 5)
+		assert.Equal(t, []string{"board", "board", "dm", "dm", "panel"}, kinds(pending))
+		for k := 1; k < len(pending); k++ {
+			assert.Less(t, pending[k-1].ID, pending[k].ID, "IDs keep the entries' order")
+		}
+		assert.Equal(t, g2.StateVersion, pending[4].Version)
+		assert.JSONEq(t, `{"side":"versailles"}`, string(pending[3].Payload))
+		assert.JSONEq(t, `{"posting":true}`, string(pending[3].Outcome))
+		assert.Nil(t, pending[4].Payload)
+
+		// The old row is delivered alone.
+		require.NoError(t, s.UpdateOutbox(ctx, pending[0].ID, nil, true))
+		// Entries of the publication: outcome, then delivered, one by one.
+		require.NoError(t, s.UpdateOutbox(ctx, pending[1].ID, []byte(`{"message":"42"}`), false))
+		require.NoError(t, s.WriteOutbox(ctx, storage.OutboxWrite{GameID: g.ID, Updates: []storage.OutboxUpdate{
+			{ID: pending[1].ID, Done: true}, {ID: pending[4].ID, Done: true}}}))
+		left, err := s.PendingOutbox(ctx, g.ID)
+		require.NoError(t, err)
+		assert.Equal(t, []string{"dm", "dm"}, kinds(left))
+		assert.Equal(t, 1, rows(`game_id = ? AND done_at = ''`, g.ID), "the publication is pending while an entry is")
+		last, err := s.LastOutbox(ctx, g.ID, "board", pending[3].ID)
+		require.NoError(t, err)
+		assert.Equal(t, pending[1].ID, last.ID, "a delivered entry of a pending publication")
+		assert.JSONEq(t, `{"message":"42"}`, string(last.Outcome))
+		last, err = s.LastOutbox(ctx, g.ID, "board", pending[1].ID)
+		require.NoError(t, err)
+		assert.Equal(t, pending[0].ID, last.ID, "the older row's")
+		_, err = s.LastOutbox(ctx, g.ID, "board", pending[0].ID)
+		require.ErrorIs(t, err, storage.ErrNotFound)
+
+		require.NoError(t, s.UpdateOutbox(ctx, left[0].ID, nil, true))
+		require.NoError(t, s.UpdateOutbox(ctx, left[1].ID, []byte(`{"message":"7"}`), true))
+		assert.Equal(t, 0, rows(`game_id = ? AND done_at = ''`, g.ID), "done once every entry is")
+		batch, err := s.OutboxBatch(ctx, g.ID, g2.StateVersion)
+		require.NoError(t, err)
+		require.Len(t, batch, 4)
+		for _, e := range batch {
+			assert.False(t, e.DoneAt.IsZero(), "%s delivered", e.Kind)
+		}
+		assert.JSONEq(t, `{"message":"7"}`, string(batch[2].Outcome))
+
+		// No entry beyond the publication's, nor of the reserved kind.
+		require.ErrorIs(t, s.UpdateOutbox(ctx, pending[4].ID+1, nil, true), storage.ErrNotFound)
+		require.ErrorIs(t, s.UpdateOutbox(ctx, pending[0].ID+1, nil, true), storage.ErrNotFound)
+		require.ErrorIs(t, s.Enqueue(ctx, storage.OutboxEntry{GameID: g.ID, Kind: "parts"}), storage.ErrInvalid)
+	})
+}
+
+func kinds(entries []storage.OutboxEntry) []string {
+	out := make([]string, len(entries))
+	for k, e := range entries {
+		out[k] = e.Kind
+	}
+	return out
+}

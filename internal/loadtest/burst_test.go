@@ -3,6 +3,7 @@ package loadtest_test
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -187,20 +188,22 @@ func TestBurst(t *testing.T) {
 	bot.Stop(testctx.Detached(t))
 
 	acks := srv.ResponseLatencies()
-	commits, backlog, err := analyse(ctx, db)
+	commits, backlog, entries, err := analyse(ctx, db)
 	require.NoError(t, err)
 	t.Logf("%d games, %d moves, %d interactions in %v (%.0f per second); results all posted %v after the last click",
 		nGames, len(commits.lat)+commits.missing, len(acks), played.Round(time.Millisecond), float64(len(acks))/played.Seconds(), lastResult.Round(time.Millisecond))
 	t.Logf("acknowledgement: p50 %v, p99 %v, max %v", pct(acks, 0.5), pct(acks, 0.99), pct(acks, 1))
 	t.Logf("commit to board in the channel: p50 %v, p99 %v, max %v (%d moves without a board)",
 		pct(commits.lat, 0.5), pct(commits.lat, 0.99), pct(commits.lat, 1), commits.missing)
-	t.Logf("largest outbox backlog: %d entries (%.2f per game) at %v: %v", backlog.max, float64(backlog.max)/float64(nGames),
+	t.Logf("largest outbox backlog: %d publications (%.2f per game) at %v: %v", backlog.max, float64(backlog.max)/float64(nGames),
 		backlog.at.Sub(started).Round(time.Second), backlog.kinds)
+	t.Logf("largest backlog of entries: %d (%.2f per game) at %v: %v", entries.max, float64(entries.max)/float64(nGames),
+		entries.at.Sub(started).Round(time.Second), entries.kinds)
 	t.Logf("bot process: peak RSS (VmHWM) %d MiB; %d REST calls refused by the channel limits", hwm>>20, srv.RateLimited())
 	t.Logf("stalled games (no move for %v): %d", stallAfter, stalled.Load())
-	fmt.Printf("BURST games=%d moves=%d interactions=%d ack_p50_ms=%.1f ack_p99_ms=%.1f board_p50_s=%.2f board_p99_s=%.2f board_max_s=%.2f backlog_max=%d vmhwm_mib=%d stalled=%d missing_results=%d\n",
+	fmt.Printf("BURST games=%d moves=%d interactions=%d ack_p50_ms=%.1f ack_p99_ms=%.1f board_p50_s=%.2f board_p99_s=%.2f board_max_s=%.2f backlog_max=%d entries_max=%d vmhwm_mib=%d stalled=%d missing_results=%d\n",
 		nGames, len(commits.lat), len(acks), ms(pct(acks, 0.5)), ms(pct(acks, 0.99)), pct(commits.lat, 0.5).Seconds(),
-		pct(commits.lat, 0.99).Seconds(), pct(commits.lat, 1).Seconds(), backlog.max, hwm>>20, stalled.Load(), missing)
+		pct(commits.lat, 0.99).Seconds(), pct(commits.lat, 1).Seconds(), backlog.max, entries.max, hwm>>20, stalled.Load(), missing)
 	assert.Zero(t, commits.missing, "every move's board reached the channel")
 }
 
@@ -419,9 +422,10 @@ const timeLayout = "2006-01-02T15:04:05.000Z"
 // analyse reads the move log and the outbox: each move's commit to the
 // delivery of the first board at or after its version that was posted or
 // edited (not one superseded by a newer board, which is marked done
-// without a call), and the largest number of undelivered entries at any
-// moment.
-func analyse(ctx context.Context, db *sql.DB) (commitFigures, backlogFigures, error) {
+// without a call), and the largest number of undelivered publications
+// (rows: a version's entries are one row) and of undelivered entries
+// (what each publication does: a board, a hand DM...) at any moment.
+func analyse(ctx context.Context, db *sql.DB) (commitFigures, backlogFigures, backlogFigures, error) {
 	type board struct {
 		version int64
 		done    time.Time
@@ -432,64 +436,95 @@ func analyse(ctx context.Context, db *sql.DB) (commitFigures, backlogFigures, er
 		d    int
 		kind string
 	}
-	var events []event
-	rows, err := db.QueryContext(ctx, `SELECT game_id, version, kind, outcome, created_at, done_at FROM outbox ORDER BY game_id, version, id`)
+	var rowEvents, entryEvents []event
+	rows, err := db.QueryContext(ctx, `SELECT game_id, version, kind, payload, outcome, created_at, done_at FROM outbox ORDER BY game_id, version, id`)
 	if err != nil {
-		return commitFigures{}, backlogFigures{}, err
+		return commitFigures{}, backlogFigures{}, backlogFigures{}, err
+	}
+	type part struct {
+		Kind    string          `json:"kind"`
+		Outcome json.RawMessage `json:"outcome"`
+		DoneAt  string          `json:"done_at"`
 	}
 	for rows.Next() {
 		var game, version int64
-		var kind, outcome, created, done string
-		if err := rows.Scan(&game, &version, &kind, &outcome, &created, &done); err != nil {
+		var kind, payload, outcome, created, done string
+		if err := rows.Scan(&game, &version, &kind, &payload, &outcome, &created, &done); err != nil {
 			rows.Close()
-			return commitFigures{}, backlogFigures{}, err
+			return commitFigures{}, backlogFigures{}, backlogFigures{}, err
+		}
+		parts := []part{{Kind: kind, Outcome: json.RawMessage(outcome), DoneAt: done}}
+		if kind == "parts" {
+			var heads, states []part
+			err1 := json.Unmarshal([]byte(payload), &heads)
+			err2 := json.Unmarshal([]byte(outcome), &states)
+			if err := errors.Join(err1, err2); err != nil || len(heads) != len(states) {
+				rows.Close()
+				return commitFigures{}, backlogFigures{}, backlogFigures{}, fmt.Errorf("a publication of game %d: %v", game, err)
+			}
+			for k := range heads {
+				states[k].Kind = heads[k].Kind
+			}
+			parts = states
 		}
 		c, err1 := time.Parse(timeLayout, created)
 		d, err2 := time.Parse(timeLayout, done)
 		if err := errors.Join(err1, err2); err != nil {
 			rows.Close()
-			return commitFigures{}, backlogFigures{}, err
+			return commitFigures{}, backlogFigures{}, backlogFigures{}, err
 		}
-		events = append(events, event{c, 1, kind}, event{d, -1, kind})
-		if kind == "board" && !strings.Contains(outcome, "superseded") {
-			boards[game] = append(boards[game], board{version, d})
+		rowEvents = append(rowEvents, event{c, 1, kind}, event{d, -1, kind})
+		for _, p := range parts {
+			pd, err := time.Parse(timeLayout, p.DoneAt)
+			if err != nil {
+				rows.Close()
+				return commitFigures{}, backlogFigures{}, backlogFigures{}, err
+			}
+			entryEvents = append(entryEvents, event{c, 1, p.Kind}, event{pd, -1, p.Kind})
+			if p.Kind == "board" && !strings.Contains(string(p.Outcome), "superseded") {
+				boards[game] = append(boards[game], board{version, pd})
+			}
 		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return commitFigures{}, backlogFigures{}, err
+		return commitFigures{}, backlogFigures{}, backlogFigures{}, err
 	}
-	slices.SortStableFunc(events, func(a, b event) int {
-		if c := a.at.Compare(b.at); c != 0 {
-			return c
+	peak := func(events []event) backlogFigures {
+		slices.SortStableFunc(events, func(a, b event) int {
+			if c := a.at.Compare(b.at); c != 0 {
+				return c
+			}
+			return b.d - a.d // created before done at the same millisecond
+		})
+		var bl backlogFigures
+		cur, kinds := 0, map[string]int{}
+		for _, e := range events {
+			cur += e.d
+			kinds[e.kind] += e.d
+			if cur > bl.max {
+				bl.max, bl.at, bl.kinds = cur, e.at, maps(kinds)
+			}
 		}
-		return b.d - a.d // created before done at the same millisecond
-	})
-	var bl backlogFigures
-	cur, kinds := 0, map[string]int{}
-	for _, e := range events {
-		cur += e.d
-		kinds[e.kind] += e.d
-		if cur > bl.max {
-			bl.max, bl.at, bl.kinds = cur, e.at, maps(kinds)
-		}
+		return bl
 	}
+	pubs, entries := peak(rowEvents), peak(entryEvents)
 
 	var cf commitFigures
 	rows, err = db.QueryContext(ctx, `SELECT game_id, seq, created_at FROM actions`)
 	if err != nil {
-		return cf, bl, err
+		return cf, pubs, entries, err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var game, seq int64
 		var created string
 		if err := rows.Scan(&game, &seq, &created); err != nil {
-			return cf, bl, err
+			return cf, pubs, entries, err
 		}
 		c, err := time.Parse(timeLayout, created)
 		if err != nil {
-			return cf, bl, err
+			return cf, pubs, entries, err
 		}
 		k := slices.IndexFunc(boards[game], func(b board) bool { return b.version >= seq })
 		if k < 0 {
@@ -498,7 +533,7 @@ func analyse(ctx context.Context, db *sql.DB) (commitFigures, backlogFigures, er
 		}
 		cf.lat = append(cf.lat, boards[game][k].done.Sub(c))
 	}
-	return cf, bl, rows.Err()
+	return cf, pubs, entries, rows.Err()
 }
 
 func maps(m map[string]int) map[string]int {
