@@ -136,8 +136,11 @@ type Bot struct {
 
 	// Publishers (outbox.go): one per game with pending publications;
 	// the flag asks it for another pass. Under mu.
-	pubs     map[int64]*bool
-	pubLocks map[int64]*sync.Mutex
+	pubs map[int64]*bool
+	// boardWaits: per game, the wake-up of its board waiting for a
+	// render slot (drawingBoardUnless), rung by kick.
+	boardWaits map[int64]chan struct{}
+	pubLocks   map[int64]*sync.Mutex
 	// panelLocks: a mover's panel is edited, and its entry checked and
 	// marked, by one of showPanelNow and the publisher at a time.
 	panelLocks map[int64]*sync.Mutex
@@ -198,7 +201,7 @@ func New(d Deps) *Bot {
 		langs: map[string]string{}, userLocales: map[string]string{}, guildLocales: map[string]string{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
 		replaySlots:   make(chan struct{}, maxReplays),
 		progressEvery: defaultProgressEvery,
-		pubs:          map[int64]*bool{}, pubLocks: map[int64]*sync.Mutex{}, panelLocks: map[int64]*sync.Mutex{}, renders: newSlots(renderSlots()), stopping: make(chan struct{})}
+		pubs:          map[int64]*bool{}, boardWaits: map[int64]chan struct{}{}, pubLocks: map[int64]*sync.Mutex{}, panelLocks: map[int64]*sync.Mutex{}, renders: newSlots(renderSlots()), stopping: make(chan struct{})}
 }
 
 // lockGame serialises a game's moves in this process.

@@ -283,6 +283,12 @@ func (b *Bot) kick(gameID int64) {
 	}
 	if w, ok := b.pubs[gameID]; ok {
 		*w = true // deliver again when the current pass ends
+		if wake, ok := b.boardWaits[gameID]; ok {
+			select { // its board waiting for a render slot may give way
+			case wake <- struct{}{}:
+			default:
+			}
+		}
 		return
 	}
 	again := false

@@ -330,15 +330,21 @@ func (b *Bot) boardPictureUnless(rec storage.Game, g *engine.Game, info chainInf
 	p := b.gamePrinter(rec)
 	lang, view, caption := p.Lang(), g.ViewFor(engine.NoSide), b.caption(p, g, info)
 	draw := func() (png []byte, err error) {
-		asked := time.Now()
-		err = b.drawingBoard(func() (err error) {
-			// Only a board that waited for its slot looks again (a read of
-			// the outbox): one drawn at once was checked just before.
-			if unwanted != nil && time.Since(asked) > time.Millisecond && unwanted() {
-				return errUnwanted
-			}
+		paint := func() (err error) {
 			png, err = b.Pictures.Board(lang, g.Deck(), view, info.since, caption)
 			return err
+		}
+		if unwanted == nil {
+			return png, b.drawingBoard(paint)
+		}
+		asked := time.Now()
+		err = b.drawingBoardUnless(rec.ID, unwanted, func() error {
+			// Only a board that waited for its slot looks again (a read of
+			// the outbox): one drawn at once was checked just before.
+			if time.Since(asked) > time.Millisecond && unwanted() {
+				return errUnwanted
+			}
+			return paint()
 		})
 		return png, err
 	}

@@ -65,6 +65,33 @@ func (b *Bot) drawIn(board bool, draw func() error) error {
 	return draw()
 }
 
+// drawingBoardUnless is drawingBoard for a board of game that gives way
+// (errUnwanted) if, while it waits for a slot, a newer board of its game
+// is committed (kick wakes it; unwanted confirms). Under a burst a board
+// waits seconds for a slot while its players move on: the newer board
+// is the one to draw, and the older one's publication is marked done at
+// once instead of holding its place (issue 30).
+func (b *Bot) drawingBoardUnless(game int64, unwanted func() bool, draw func() error) error {
+	wake := make(chan struct{}, 1)
+	b.mu.Lock()
+	b.boardWaits[game] = wake
+	b.mu.Unlock()
+	ok, gaveUp := b.renders.acquireUnless(true, b.stopping, wake, unwanted)
+	b.mu.Lock()
+	if b.boardWaits[game] == wake {
+		delete(b.boardWaits, game)
+	}
+	b.mu.Unlock()
+	switch {
+	case gaveUp:
+		return errUnwanted
+	case !ok:
+		return errShuttingDown
+	}
+	defer b.renders.release()
+	return draw()
+}
+
 // slots is a counting semaphore whose waiters are served boards first,
 // then hands, each in their order of arrival; but a hand that has waited
 // handPatience goes before the boards. A hand DM holds up its game's
@@ -93,11 +120,19 @@ func newSlots(n int) *slots { return &slots{free: n, now: time.Now} }
 
 // acquire takes a slot (first: a board's); false if stop closed first.
 func (s *slots) acquire(first bool, stop <-chan struct{}) bool {
+	ok, _ := s.acquireUnless(first, stop, nil, nil)
+	return ok
+}
+
+// acquireUnless is acquire, giving up its place in the queue (gaveUp) if,
+// woken by wake while it waits, unwanted says so; a wake unwanted denies
+// keeps its place.
+func (s *slots) acquireUnless(first bool, stop, wake <-chan struct{}, unwanted func() bool) (ok, gaveUp bool) {
 	s.mu.Lock()
 	if s.free > 0 && (first || len(s.first) == 0) {
 		s.free--
 		s.mu.Unlock()
-		return true
+		return true, false
 	}
 	w := waiter{ch: make(chan struct{}), at: s.now()}
 	if first {
@@ -106,10 +141,17 @@ func (s *slots) acquire(first bool, stop <-chan struct{}) bool {
 		s.rest = append(s.rest, w)
 	}
 	s.mu.Unlock()
-	select {
-	case <-w.ch:
-		return true
-	case <-stop:
+	for waiting := true; waiting; {
+		select {
+		case <-w.ch:
+			return true, false
+		case <-stop:
+			waiting = false
+		case <-wake:
+			if unwanted != nil && unwanted() {
+				gaveUp, waiting = true, false
+			}
+		}
 	}
 	s.mu.Lock()
 	queued := false
@@ -121,9 +163,9 @@ func (s *slots) acquire(first bool, stop <-chan struct{}) bool {
 	}
 	s.mu.Unlock()
 	if !queued {
-		s.release() // granted as it stopped: hand it on
+		s.release() // granted as it left: hand it on
 	}
-	return false
+	return false, gaveUp
 }
 
 // release hands the slot to the first waiter: a board's before others,

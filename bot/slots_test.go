@@ -144,3 +144,51 @@ func waitSlotsQueued(t *testing.T, s *slots, first, rest int) {
 		runtime.Gosched()
 	}
 }
+
+// Issue 30: a board waiting for a slot gives way when its game commits a
+// newer board (woken, and unwanted confirms): it leaves the queue at
+// once, and the slot goes to the next waiter; a wake that unwanted
+// denies (nothing newer) keeps its place in the queue.
+func TestRenderSlotsLetAWaitingBoardGiveWay(t *testing.T) {
+	for _, newer := range []bool{false, true} {
+		s := newSlots(1)
+		s.now = func() time.Time { return time.Unix(0, 0) }
+		never := make(chan struct{})
+		require.True(t, s.acquire(false, never), "the slot is taken")
+
+		type result struct {
+			name       string
+			ok, gaveUp bool
+		}
+		results := make(chan result, 2)
+		wake := make(chan struct{})
+		go func() {
+			ok, gaveUp := s.acquireUnless(true, never, wake, func() bool { return newer })
+			results <- result{"old board", ok, gaveUp}
+			if ok {
+				s.release()
+			}
+		}()
+		waitSlotsQueued(t, s, 1, 0)
+		go func() {
+			ok := s.acquire(true, never)
+			results <- result{"other board", ok, false}
+			if ok {
+				s.release()
+			}
+		}()
+		waitSlotsQueued(t, s, 2, 0)
+		wake <- struct{}{} // its game committed (or a kick with nothing newer)
+		if newer {
+			assert.Equal(t, result{"old board", false, true}, <-results, "it gives way")
+			waitSlotsQueued(t, s, 1, 0)
+			s.release()
+			assert.Equal(t, result{"other board", true, false}, <-results, "the slot goes to the next waiter")
+		} else {
+			s.release()
+			assert.Equal(t, result{"old board", true, false}, <-results, "it kept its place")
+			assert.Equal(t, result{"other board", true, false}, <-results)
+		}
+		require.True(t, s.acquire(false, never), "the slot is free again")
+	}
+}

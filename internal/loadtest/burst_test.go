@@ -186,6 +186,16 @@ func TestBurst(t *testing.T) {
 	stopSampling()
 	<-sampled
 	bot.Stop(testctx.Detached(t))
+	if keep := os.Getenv("RFOP_LOADTEST_KEEP"); keep != "" {
+		for _, suffix := range []string{"", "-wal"} { // the bot stopped: nothing writes them
+			raw, err := os.ReadFile(dbPath + suffix)
+			if suffix != "" && os.IsNotExist(err) {
+				continue
+			}
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(keep+suffix, raw, 0o644))
+		}
+	}
 
 	acks := srv.ResponseLatencies()
 	commits, backlog, entries, err := analyse(ctx, db)
@@ -199,6 +209,7 @@ func TestBurst(t *testing.T) {
 		backlog.at.Sub(started).Round(time.Second), backlog.kinds)
 	t.Logf("largest backlog of entries: %d (%.2f per game) at %v: %v", entries.max, float64(entries.max)/float64(nGames),
 		entries.at.Sub(started).Round(time.Second), entries.kinds)
+	t.Logf("largest backlog in each 10 s: publications %v, entries %v", backlog.windows, entries.windows)
 	t.Logf("bot process: peak RSS (VmHWM) %d MiB; %d REST calls refused by the channel limits", hwm>>20, srv.RateLimited())
 	t.Logf("stalled games (no move for %v): %d", stallAfter, stalled.Load())
 	fmt.Printf("BURST games=%d moves=%d interactions=%d ack_p50_ms=%.1f ack_p99_ms=%.1f board_p50_s=%.2f board_p99_s=%.2f board_max_s=%.2f backlog_max=%d entries_max=%d vmhwm_mib=%d stalled=%d missing_results=%d\n",
@@ -415,6 +426,8 @@ type backlogFigures struct {
 	max   int
 	at    time.Time
 	kinds map[string]int
+	// windows: the largest backlog in each 10 s from the first entry.
+	windows []int
 }
 
 const timeLayout = "2006-01-02T15:04:05.000Z"
@@ -505,6 +518,11 @@ func analyse(ctx context.Context, db *sql.DB) (commitFigures, backlogFigures, ba
 			if cur > bl.max {
 				bl.max, bl.at, bl.kinds = cur, e.at, maps(kinds)
 			}
+			w := int(e.at.Sub(events[0].at) / (10 * time.Second))
+			for len(bl.windows) <= w {
+				bl.windows = append(bl.windows, 0)
+			}
+			bl.windows[w] = max(bl.windows[w], cur)
 		}
 		return bl
 	}
