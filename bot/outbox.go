@@ -15,22 +15,25 @@ package bot
 // retry shows exactly what the move showed, and nothing is published
 // that was not committed.
 //
-// A batch (the entries of one version) is, in order: the board (posted
-// calling the deciders, or the live one edited in place), the collapse of
-// the previous board, the hand DMs of a new deal (a player whose DMs are
-// closed is told so on the board, revealing nothing), DMs of hidden cards
-// shown to a player (reveal), the result, and the mover's panel.
+// A batch (the entries of one version, stored as one row: a publication)
+// is, in order: the board (posted calling the deciders, or the live one
+// edited in place), the collapse of the previous board, the hand DMs of a
+// new deal (a player whose DMs are closed is told so on the board,
+// revealing nothing), DMs of hidden cards shown to a player (reveal), the
+// result, and the mover's panel.
 //
 // Only what is still current is published (supersede): when a game's
 // outbox holds several boards (a burst of moves outran Discord's rate
 // limits), the older ones, their collapses, hand DMs of older deals and
-// older panels are marked done without a call, and the newest board
-// carries the log lines since the last board the channel saw; a board
-// waiting behind a hand DM not yet sent goes first (the DM's picture may
-// wait for a render slot; a board never waits for one behind hands). A board or
-// DM whose sending began (Posting, written just before the call) is never
-// superseded: a crash may have left it in the channel, and the retry
-// finds and records it. Reveals and the result always go out.
+// older panels are marked done without a call (a board still waiting for
+// a render slot gives way as soon as a newer one is committed), and the
+// newest board carries the log lines since the last board the channel
+// saw; a board waiting behind a hand DM not yet sent goes first (the DM's
+// picture may wait for a render slot; a board never waits for one behind
+// hands). A board or DM whose sending began (Posting, written just before
+// the call) is never superseded: a crash may have left it in the channel,
+// and the retry finds and records it. Reveals and the result always go
+// out.
 
 import (
 	"context"

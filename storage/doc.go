@@ -61,7 +61,13 @@
 //     the pending entries (PendingOutbox), records what each delivery
 //     produced (UpdateOutbox: the Discord message it created, so a retry
 //     finds it instead of posting twice) and marks them done. payload and
-//     outcome are the bot's JSON.
+//     outcome are the bot's JSON. A version's entries are one row, its
+//     publication (kind "parts": the entries' kinds and payloads in
+//     payload, their outcomes and delivery times in outcome, the row done
+//     once every entry is; a lone entry is a row of its own kind), so the
+//     undelivered rows count the versions a channel is behind; callers
+//     see entries, whose IDs are the row's id × PartsPerRow plus their
+//     place in it (outbox.go).
 //   - outbox_leases: which bot process (a random holder id, its shard
 //     and incarnation) delivers a game's outbox, until when (Unix ms):
 //     ClaimOutbox takes the lease only if it is free, expired, already
