@@ -33,7 +33,11 @@ func ParseLevel(s string) (Level, error) {
 // (normal 1 s, hard 5 s per decision, on one core) only bind on a slow or
 // busy machine.
 func (l Level) Config() Config {
-	c := Config{Epsilon: 0.25, Horizon: 1, HorizonPlays: 8, PriorAfter: 8, RootTurn: true, Bias: 2, ShareBudget: true}
+	// Every level scores its playouts' ends with the fitted evaluation
+	// (fitted.go): against greedy it lifted normal from 80.0 % to 85.5 %
+	// of 400 games, and as the Commune from 71.5 % to 78.5 % (docs/ai.md).
+	c := Config{Epsilon: 0.25, Horizon: 1, HorizonPlays: 8, PriorAfter: 8, RootTurn: true, Bias: 2, ShareBudget: true,
+		Leaf: FittedEval}
 	switch l {
 	case Easy:
 		c.Iterations, c.TimeCap = 40, 300*time.Millisecond

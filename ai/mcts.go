@@ -36,8 +36,12 @@ type Config struct {
 	Bias       float64
 	// ShareBudget: a reused subtree's visits count towards Iterations.
 	ShareBudget bool
-	// Eval scores positions (priors and playouts' ends); nil: Evaluate.
+	// Eval scores positions (priors, and playouts' ends without Leaf);
+	// nil: Evaluate.
 	Eval EvalFunc
+	// Leaf, if set, scores a playout's end instead of Eval (in Eval's
+	// units: Scale turns it into a win probability).
+	Leaf EvalFunc
 }
 
 // EvalFunc scores a position for side, positive good for side (Evaluate).
@@ -393,13 +397,16 @@ func (s *Searcher) iterate(g *engine.Game, root *node, me engine.Side, r *rand.R
 }
 
 // value is the iteration's result for side: 1 or 0 at the end of the
-// game, else Evaluate's estimate.
+// game, else the leaf evaluation's estimate (Leaf, or Eval).
 func (s *Searcher) value(g *engine.Game, side engine.Side) float64 {
 	if res := g.S.Result; res != nil {
 		if res.Winner == side {
 			return 1
 		}
 		return 0
+	}
+	if s.cfg.Leaf != nil {
+		return 1 / (1 + math.Exp(-s.cfg.Leaf(g, side)/s.cfg.Scale))
 	}
 	return 1 / (1 + math.Exp(-s.cfg.Eval(g, side)/s.cfg.Scale))
 }
