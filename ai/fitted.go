@@ -9,15 +9,17 @@ import "github.com/rfop/rfop/engine"
 // greedy's evaluation.
 //
 // The model: 4,000 greedy-against-greedy games (seeds 700000–703999), the
-// position at the start of rounds 2 and 3 and of the Final Crisis, each
-// labelled with the game's winner, and one logistic regression per
-// stage on the features below (gradient descent with a small L2 penalty,
-// standardised features), the weights then turned back to the features'
-// own units and rounded. The intercept (Versailles' edge in those games)
-// is left out: a search compares positions of one game, and the side
-// advantage would only shift every estimate. The objectives' weights
-// (0.3) and the zeros are where the fit was flat or noisy. docs/ai.md
-// gives the matches that adopted it.
+// position at the first moment of rounds 2 and 3 and of the Final Crisis
+// (where normal's playouts stop; hard's one round later), each labelled
+// with the game's winner, and one logistic regression per stage
+// (standardised features, gradient descent, a small L2 penalty), the
+// weights turned back to the features' own units and rounded. Set by
+// hand: the two negative fits of the Crisis Dimensions (rounds 2 and 3)
+// to 0, and the objectives' 0.3 (they are not dealt at a round's start,
+// so the fit could not weigh them). The fit's intercept (Versailles' edge
+// in greedy's games) is left out. The fitting program was a throw-away;
+// docs/ai.md gives the weights, the method and the matches that adopted
+// it.
 
 // fittedFeatures names the model's inputs, from Versailles' view.
 var fittedFeatures = []string{
