@@ -21,15 +21,7 @@ func Evaluate(g *engine.Game, side engine.Side) float64 {
 	// From Versailles' point of view, then signed.
 	vm, cp := s.VPFor(engine.Versailles, engine.Military), s.VPFor(engine.Commune, engine.Political)
 	e := float64(vm-cp) + 0.25*float64(vm) - 0.25*float64(cp)
-	sign := func(w engine.Side) float64 {
-		switch w {
-		case engine.Versailles:
-			return 1
-		case engine.Commune:
-			return -1
-		}
-		return 0
-	}
+	sign := versaillesSign
 	scoring := 1.0
 	if s.Round > 3 { // the Final Crisis scores once more, at its end
 		scoring = 1.2
@@ -60,4 +52,16 @@ func Evaluate(g *engine.Game, side engine.Side) float64 {
 		return -e
 	}
 	return e
+}
+
+// versaillesSign is +1 for Versailles, -1 for the Commune, 0 for nobody:
+// what a side holds, counted from Versailles' point of view.
+func versaillesSign(w engine.Side) float64 {
+	switch w {
+	case engine.Versailles:
+		return 1
+	case engine.Commune:
+		return -1
+	}
+	return 0
 }

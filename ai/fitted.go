@@ -77,15 +77,7 @@ func fittedLogit(g *engine.Game) float64 {
 // view: +1 for what Versailles holds, -1 for what the Commune holds.
 func fittedInputs(g *engine.Game) []float64 {
 	s := &g.S
-	sign := func(w engine.Side) float64 {
-		switch w {
-		case engine.Versailles:
-			return 1
-		case engine.Commune:
-			return -1
-		}
-		return 0
-	}
+	sign := versaillesSign
 	f := make([]float64, len(fittedFeatures))
 	f[0] = float64(s.VPFor(engine.Versailles, engine.Military))
 	f[1] = float64(s.VPFor(engine.Commune, engine.Political))
