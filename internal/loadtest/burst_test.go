@@ -104,7 +104,7 @@ func TestBurst(t *testing.T) {
 				}
 				if profiles != "" && rss > profiled+16<<20 {
 					profiled = rss
-					if err := saveHeapProfile(debugAddr, filepath.Join(profiles, fmt.Sprintf("heap-%03dMiB.pb.gz", rss>>20))); err != nil {
+					if err := saveProfile(debugAddr, "heap", filepath.Join(profiles, fmt.Sprintf("heap-%03dMiB.pb.gz", rss>>20))); err != nil {
 						t.Logf("heap profile: %v", err)
 					}
 				}
@@ -148,6 +148,15 @@ func TestBurst(t *testing.T) {
 	}
 	atGate.Wait()
 	close(gate)
+	if profiles != "" {
+		// Where the CPU goes while 200 games start: a profile of the
+		// burst's first seconds.
+		go func() {
+			if err := saveProfile(debugAddr, "profile?seconds=8", filepath.Join(profiles, "cpu-first-8s.pb.gz")); err != nil {
+				t.Logf("CPU profile: %v", err)
+			}
+		}()
+	}
 	stalled := w.watchStalls(ctx, games)
 	wg.Wait()
 	played := time.Since(started)
@@ -566,8 +575,10 @@ func maps(m map[string]int) map[string]int {
 
 // ---- the bot process ----
 
-func saveHeapProfile(addr, path string) error {
-	resp, err := http.Get("http://" + addr + "/debug/pprof/heap")
+// saveProfile saves the bot's profile (net/http/pprof's path under
+// /debug/pprof/) to path.
+func saveProfile(addr, profile, path string) error {
+	resp, err := http.Get("http://" + addr + "/debug/pprof/" + profile)
 	if err != nil {
 		return err
 	}
