@@ -137,10 +137,13 @@ type Bot struct {
 	// Publishers (outbox.go): one per game with pending publications;
 	// the flag asks it for another pass. Under mu.
 	pubs map[int64]*bool
-	// boardWaits: per game, the wake-up of its board waiting for a
-	// render slot (drawingBoardUnless), rung by kick.
-	boardWaits map[int64]chan struct{}
-	pubLocks   map[int64]*sync.Mutex
+	// renderWaits: per game, the wake-up of its board or hand DM waiting
+	// for a render slot (drawingUnless), rung by kick; handSince: per
+	// game, when each of its hand DMs (by entry id) first waited for one
+	// (cleared once the game has nothing pending).
+	renderWaits map[int64]chan struct{}
+	handSince   map[int64]map[int64]time.Time
+	pubLocks    map[int64]*sync.Mutex
 	// panelLocks: a mover's panel is edited, and its entry checked and
 	// marked, by one of showPanelNow and the publisher at a time.
 	panelLocks map[int64]*sync.Mutex
@@ -201,7 +204,7 @@ func New(d Deps) *Bot {
 		langs: map[string]string{}, userLocales: map[string]string{}, guildLocales: map[string]string{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
 		replaySlots:   make(chan struct{}, maxReplays),
 		progressEvery: defaultProgressEvery,
-		pubs:          map[int64]*bool{}, boardWaits: map[int64]chan struct{}{}, pubLocks: map[int64]*sync.Mutex{}, panelLocks: map[int64]*sync.Mutex{}, renders: newSlots(renderSlots()), stopping: make(chan struct{})}
+		pubs:          map[int64]*bool{}, renderWaits: map[int64]chan struct{}{}, handSince: map[int64]map[int64]time.Time{}, pubLocks: map[int64]*sync.Mutex{}, panelLocks: map[int64]*sync.Mutex{}, renders: newSlots(renderSlots()), stopping: make(chan struct{})}
 }
 
 // lockGame serialises a game's moves in this process.

@@ -4,12 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"runtime"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/rfop/rfop/bot"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/internal/fakediscord"
 	"github.com/rfop/rfop/storage"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -248,4 +251,106 @@ func TestE2EABoardGoesBeforeTheDMItWaitsBehind(t *testing.T) {
 	assert.Less(t, boardAt, dmAt, "the board before the DM queued ahead of it")
 	assert.Less(t, collapsedAt, dmAt, "and the previous board's collapse")
 	h.requireOneLiveBoard(chanID)
+}
+
+// waitFor waits, within the test's bound, until cond holds (it polls:
+// what it waits for is a publisher's progress, which sends no event).
+func (h *harness) waitFor(what string, cond func() bool) {
+	h.t.Helper()
+	for !cond() {
+		require.NoError(h.t, h.ctx.Err(), "waiting for %s", what)
+		runtime.Gosched()
+	}
+}
+
+// Issue 30: under a burst a deal's hand DM waits seconds for a render
+// slot while its players move on, and their boards pile up behind it.
+// They are compacted as they come (the older ones marked superseded,
+// never posted) while the DM keeps its place in the render queue; once
+// drawn, the DM goes out, then the newest board only.
+func TestE2EBoardsBehindAHandDMWaitingToBeDrawnAreCompacted(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	r := rand.New(rand.NewPCG(30, 4))
+	rec = h.untilCardPlay(rec, r)
+	require.NoError(t, h.b.WaitPublished(h.ctx))
+	before := h.boardMessages(chanID)
+	dms := len(h.srv.DMs(alice))
+	v := rec.StateVersion
+
+	release := bot.HoldRenderSlots(h.b)
+	require.NoError(t, h.store.Enqueue(h.ctx, storage.OutboxEntry{GameID: rec.ID, Version: v, Kind: "dm", Payload: []byte(`{"side":"versailles"}`)}))
+	h.b.Redeliver(h.ctx)
+	h.waitFor("the DM's picture to wait for a slot", func() bool { hands, _ := bot.RenderQueue(h.b); return hands == 1 })
+
+	h.chainsWhileHeld(rec.ID, 3, r)
+	boards := h.boardEntries(rec.ID, v)
+	require.GreaterOrEqual(t, len(boards), 2, "decision chains behind the DM")
+	newest := boards[len(boards)-1]
+	h.waitFor("the older boards compacted", func() bool {
+		older := h.boardEntries(rec.ID, v)[:len(boards)-1]
+		return !slices.ContainsFunc(older, func(e storage.OutboxEntry) bool { return e.DoneAt.IsZero() })
+	})
+	for _, e := range h.boardEntries(rec.ID, v)[:len(boards)-1] {
+		o := outcomeOf(t, e)
+		assert.True(t, o.Superseded > e.ID && o.Superseded <= newest.ID && o.Message == "",
+			"board of version %d marked superseded by a newer one, never posted: %+v", e.Version, o)
+	}
+	h.waitFor("the DM back in its place", func() bool { hands, _ := bot.RenderQueue(h.b); return hands == 1 })
+	assert.Len(t, h.srv.DMs(alice), dms, "the DM is not sent before its picture")
+	assert.Len(t, h.boardMessages(chanID), len(before), "no board is posted past the DM")
+
+	release()
+	require.NoError(t, h.b.WaitPublished(h.ctx))
+	require.Greater(t, len(h.srv.DMs(alice)), dms, "the DM is sent (and any of a deal the chains reached)")
+	dm := h.srv.DMs(alice)[dms]
+	assert.NotEmpty(t, dm.Attachments, "with its picture")
+	after := h.boardMessages(chanID)
+	require.Len(t, after, len(before)+1, "only the newest board is posted")
+	board := after[len(after)-1]
+	var boardAt, dmAt int
+	for k, ev := range h.srv.MessageEvents() {
+		switch {
+		case ev.Message.ID == board.ID && boardAt == 0:
+			boardAt = k + 1
+		case ev.Message.ID == dm.ID && dmAt == 0:
+			dmAt = k + 1
+		}
+	}
+	assert.Less(t, dmAt, boardAt, "the DM first: it kept its place")
+	assert.Equal(t, outcomeOf(t, h.boardEntries(rec.ID, v)[len(boards)-1]).Message, board.ID)
+	h.requireOneLiveBoard(chanID)
+}
+
+// Issue 30: a deal's hand DMs are drawn in one turn of the render slot: a
+// deal's publication is done once all its DMs are sent, and under a burst
+// the second DM of each game, queued only after the first was sent,
+// waited behind every other game's first.
+func TestE2EADealsHandDMsAreDrawnInOneTurn(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	r := rand.New(rand.NewPCG(30, 5))
+	rec = h.untilCardPlay(rec, r)
+	require.NoError(t, h.b.WaitPublished(h.ctx))
+	aliceDMs, bobDMs := len(h.srv.DMs(alice)), len(h.srv.DMs(bob))
+
+	release := bot.HoldRenderSlots(h.b)
+	require.NoError(t, h.store.Enqueue(h.ctx,
+		storage.OutboxEntry{GameID: rec.ID, Version: rec.StateVersion, Kind: "dm", Payload: []byte(`{"side":"versailles"}`)},
+		storage.OutboxEntry{GameID: rec.ID, Version: rec.StateVersion, Kind: "dm", Payload: []byte(`{"side":"commune"}`)}))
+	h.b.Redeliver(h.ctx)
+	h.waitFor("the first DM's picture to wait for a slot", func() bool { hands, _ := bot.RenderQueue(h.b); return hands == 1 })
+	_, turns := bot.RenderQueue(h.b)
+	release()
+	require.NoError(t, h.b.WaitPublished(h.ctx))
+
+	_, after := bot.RenderQueue(h.b)
+	assert.Equal(t, turns+1, after, "both pictures in one turn")
+	for _, dms := range [][]*fakediscord.Message{h.srv.DMs(alice)[aliceDMs:], h.srv.DMs(bob)[bobDMs:]} {
+		require.Len(t, dms, 1)
+		assert.NotEmpty(t, dms[0].Attachments, "each with its hand")
+	}
+	assert.NotEqual(t, h.srv.DMs(alice)[aliceDMs].Content, h.srv.DMs(bob)[bobDMs].Content, "each player's own hand")
 }

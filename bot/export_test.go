@@ -60,3 +60,26 @@ func QueuedAIGameJobs(b *Bot) int {
 	}
 	return n
 }
+
+// HoldRenderSlots takes every render slot, so that pictures wait for one,
+// until release is called.
+func HoldRenderSlots(b *Bot) (release func()) {
+	never := make(chan struct{})
+	n := b.renders.size
+	for k := 0; k < n; k++ {
+		b.renders.acquire(true, never)
+	}
+	return func() {
+		for k := 0; k < n; k++ {
+			b.renders.release()
+		}
+	}
+}
+
+// RenderQueue is how many hand (and other non-board) pictures wait for a
+// render slot, and how many turns of a slot were taken so far.
+func RenderQueue(b *Bot) (hands, turns int) {
+	b.renders.mu.Lock()
+	defer b.renders.mu.Unlock()
+	return len(b.renders.rest), b.renders.turns
+}

@@ -212,17 +212,22 @@ func chainStart(moves []engine.Move, bot engine.Side) int {
 	return i
 }
 
-// handDM is side's hand DM at a new deal: the game, the round and the
-// hand, then the current choice (objectives, or the Final Crisis
-// discards) with its buttons, and the hand picture.
-func (b *Bot) handDM(rec storage.Game, g *engine.Game, side engine.Side) msg {
+// handDM is side's hand DM at a new deal: the game, the round and
+// the hand, then the current choice (objectives, or the Final Crisis
+// discards) with its buttons, and the hand picture, from picture (which
+// may step aside: its errUnwanted is returned, and no message).
+func (b *Bot) handDM(rec storage.Game, g *engine.Game, side engine.Side, picture func() ([]byte, error)) (msg, error) {
 	p := b.sidePrinter(rec, side)
 	note := p.T("bot.hand-dm", locale.Args{"ID": rec.ID, "Channel": "<#" + rec.ChannelID + ">", "Round": roundNameIn(p, g.S.Round), "Cards": b.cardList(p, g.Deck(), g.S.Hand[side])})
+	png, err := picture()
+	if errors.Is(err, errUnwanted) {
+		return msg{}, err
+	}
 	m := b.panelWith(p, rec, g, side, note, false)
-	if png := b.handPicture(rec, g, side); png != nil {
+	if png != nil {
 		m.files = []*discordgo.File{pngFile("hand.png", png)}
 	}
-	return m
+	return m, nil
 }
 
 func (b *Bot) handPicture(rec storage.Game, g *engine.Game, side engine.Side) []byte {

@@ -30,10 +30,13 @@ package bot
 // newest board carries the log lines since the last board the channel
 // saw; a board waiting behind a hand DM not yet sent goes first (the DM's
 // picture may wait for a render slot; a board never waits for one behind
-// hands). A board or DM whose sending began (Posting, written just before
-// the call) is never superseded: a crash may have left it in the channel,
-// and the retry finds and records it. Reveals and the result always go
-// out.
+// hands), except behind a DM already waiting for its slot: that one keeps
+// its place, and the boards that pile up behind it meanwhile are
+// compacted to the newest as they come (handDrawing). A deal's hand
+// pictures are drawn together (handPictureOf). A board or DM whose
+// sending began (Posting, written just before the call) is never
+// superseded: a crash may have left it in the channel, and the retry
+// finds and records it. Reveals and the result always go out.
 
 import (
 	"context"
@@ -286,8 +289,8 @@ func (b *Bot) kick(gameID int64) {
 	}
 	if w, ok := b.pubs[gameID]; ok {
 		*w = true // deliver again when the current pass ends
-		if wake, ok := b.boardWaits[gameID]; ok {
-			select { // its board waiting for a render slot may give way
+		if wake, ok := b.renderWaits[gameID]; ok {
+			select { // its board or hand DM waiting for a render slot may give way
 			case wake <- struct{}{}:
 			default:
 			}
@@ -489,6 +492,8 @@ type delivery struct {
 	// noSkip: deliver the board even if a newer one waits (supersede
 	// found nothing to skip).
 	noSkip bool
+	// hands: hand pictures drawn ahead, by entry id (handPictureOf).
+	hands map[int64][]byte
 }
 
 func (d *delivery) at(ctx context.Context, b *Bot, v int64) (*engine.Game, chainInfo, error) {
@@ -548,6 +553,11 @@ func (b *Bot) deliverGame(ctx context.Context, gameID int64) error {
 	defer unlock()
 	for {
 		pending, err := b.Store.PendingOutbox(ctx, gameID)
+		if err == nil && len(pending) == 0 {
+			b.mu.Lock()
+			delete(b.handSince, gameID)
+			b.mu.Unlock()
+		}
 		if err != nil || len(pending) == 0 {
 			return err
 		}
@@ -621,9 +631,12 @@ func (b *Bot) deliverPending(ctx context.Context, gameID int64, claimed time.Tim
 			}
 			continue
 		}
-		if (e.Kind == outDM || e.Kind == outReveal) && supersedable(e) {
+		if _, drawn := d.hands[e.ID]; (e.Kind == outDM || e.Kind == outReveal) && supersedable(e) && !drawn && !b.handWaiting(gameID, e.ID) {
 			// A board waits behind this DM (its picture may wait for a
 			// render slot): the newest board goes first, the DMs after.
+			// (Not behind a DM already in the render queue, nor one whose
+			// picture is drawn: it keeps its place, and the boards behind
+			// it are compacted.)
 			if k := slices.IndexFunc(queue, func(x storage.OutboxEntry) bool { return x.Kind == outBoard && supersedable(x) }); k >= 0 {
 				// The board and its batch's collapse, then this DM and the rest.
 				v := queue[k].Version
@@ -652,6 +665,14 @@ func (b *Bot) deliverPending(ctx context.Context, gameID int64, claimed time.Tim
 			}
 		}
 		err := b.deliver(ctx, d, e, queue)
+		if errors.Is(err, errUnwanted) && e.Kind == outDM {
+			// Boards piled up behind the DM's picture: only the newest
+			// stays, and the DM goes back to its place.
+			if queue, err = b.compactBehind(ctx, d, e); err != nil {
+				return false, err
+			}
+			continue
+		}
 		if errors.Is(err, errNewer) {
 			// A newer board came while this one was prepared.
 			next, did, serr := b.supersede(ctx, d, e)
@@ -868,7 +889,11 @@ func (b *Bot) deliver(ctx context.Context, d *delivery, e storage.OutboxEntry, l
 		}
 		var m msg
 		if e.Kind == outDM {
-			if m = b.handDM(rec, g, side); b.stopped() {
+			var err error
+			if m, err = b.handDM(rec, g, side, func() ([]byte, error) { return b.handPictureOf(ctx, d, e, g, side, later) }); err != nil {
+				return err // errUnwanted: boards piled up behind it
+			}
+			if b.stopped() {
 				return errShuttingDown
 			}
 		} else {
@@ -934,6 +959,133 @@ func (b *Bot) deliver(ctx context.Context, d *delivery, e storage.OutboxEntry, l
 	}
 	b.Log.Warn("unknown outbox entry", "kind", e.Kind, "game", rec.ID)
 	return done(nil)
+}
+
+// handPictureOf is the picture of hand DM e (side's, g the game at its
+// version): drawn ahead if it was, else drawn now (handDrawing), and with
+// it, in the same turn of the render slot, the pictures of the deal's
+// other hand DMs waiting in later. A deal's publication is done once all
+// its DMs are sent: under a burst (200 games dealt at once) the second
+// DM of each game, queued only once the first was sent, waited behind
+// every game's first, and no game's deal was done for seconds.
+func (b *Bot) handPictureOf(ctx context.Context, d *delivery, e storage.OutboxEntry, g *engine.Game, side engine.Side,
+	later []storage.OutboxEntry) ([]byte, error) {
+	if png, ok := d.hands[e.ID]; ok {
+		delete(d.hands, e.ID)
+		return png, nil
+	}
+	if b.Pictures == nil {
+		return nil, nil
+	}
+	var png []byte
+	err := b.handDrawing(ctx, d.rec.ID, e.ID)(func() error {
+		var err error
+		if png, err = b.Pictures.Hand(b.sidePrinter(d.rec, side).Lang(), g.Deck(), g.ViewFor(side)); err != nil {
+			return err
+		}
+		for _, x := range later {
+			if x.Kind != outDM || x.Version != e.Version || !supersedable(x) {
+				continue
+			}
+			s := sideOfKey(payloadOf(x).Side)
+			if pl, ok := d.rec.Player(sideKey(s)); !ok || pl.IsBot {
+				continue
+			}
+			if other, err := b.Pictures.Hand(b.sidePrinter(d.rec, s).Lang(), g.Deck(), g.ViewFor(s)); err == nil {
+				if d.hands == nil {
+					d.hands = map[int64][]byte{}
+				}
+				d.hands[x.ID] = other
+			}
+		}
+		return nil
+	})
+	if errors.Is(err, errUnwanted) {
+		return nil, err
+	}
+	if err != nil {
+		b.Log.Warn("render hand", "game", d.rec.ID, "err", err)
+		return nil, nil
+	}
+	return png, nil
+}
+
+// handDrawing draws the picture of hand DM entry id of game. While it
+// waits for a render slot (under a burst, behind other games' hands and
+// boards), its game's players move on and their boards pile up behind
+// it: it steps aside (errUnwanted) when two or more boards not yet sent
+// wait, so that its publisher marks the older ones superseded
+// (compactBehind), then comes back to its first place in the queue. (It
+// does not let the newest go ahead: measured under a burst, boards sent
+// ahead of the DMs left deals undelivered for 25 s, and the backlog no
+// smaller, the render slot being the bottleneck.)
+func (b *Bot) handDrawing(ctx context.Context, game, id int64) func(func() error) error {
+	return func(draw func() error) error {
+		b.mu.Lock()
+		since, ok := b.handSince[game][id]
+		if !ok {
+			since = b.renders.now()
+			if b.handSince[game] == nil {
+				b.handSince[game] = map[int64]time.Time{}
+			}
+			b.handSince[game][id] = since
+		}
+		b.mu.Unlock()
+		unwanted := func() bool {
+			pending, err := b.Store.PendingOutbox(ctx, game)
+			n := 0
+			for _, e := range pending {
+				if e.Kind == outBoard && e.ID > id && supersedable(e) {
+					n++
+				}
+			}
+			return err == nil && n >= 2
+		}
+		err := b.drawingHandUnless(game, since, unwanted, draw)
+		if !errors.Is(err, errUnwanted) {
+			b.mu.Lock()
+			delete(b.handSince[game], id)
+			b.mu.Unlock()
+		}
+		return err
+	}
+}
+
+// handWaiting: hand DM entry id of game is waiting for a render slot (it
+// stepped aside for a moment: handDrawing).
+func (b *Bot) handWaiting(game, id int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	_, ok := b.handSince[game][id]
+	return ok
+}
+
+// compactBehind marks superseded the boards (and what goes with them)
+// waiting behind hand DM e, all but the newest, and returns what remains
+// to deliver, e first.
+func (b *Bot) compactBehind(ctx context.Context, d *delivery, e storage.OutboxEntry) ([]storage.OutboxEntry, error) {
+	pending, err := b.Store.PendingOutbox(ctx, d.rec.ID)
+	if err != nil {
+		return nil, err
+	}
+	if k := slices.IndexFunc(pending, func(x storage.OutboxEntry) bool {
+		return x.Kind == outBoard && x.ID > e.ID && supersedable(x)
+	}); k >= 0 {
+		next, did, err := b.supersede(ctx, d, pending[k])
+		if err != nil {
+			return nil, fmt.Errorf("supersede the board of version %d: %w", pending[k].Version, err)
+		}
+		if did {
+			pending = next
+		}
+	}
+	next := []storage.OutboxEntry{e}
+	for _, x := range pending {
+		if x.ID != e.ID {
+			next = append(next, x)
+		}
+	}
+	return next, nil
 }
 
 // deliverBoard posts a new board calling the deciders (or edits the live

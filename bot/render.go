@@ -72,14 +72,30 @@ func (b *Bot) drawIn(board bool, draw func() error) error {
 // is the one to draw, and the older one's publication is marked done at
 // once instead of holding its place (issue 30).
 func (b *Bot) drawingBoardUnless(game int64, unwanted func() bool, draw func() error) error {
+	return b.drawingUnless(true, game, time.Time{}, unwanted, draw)
+}
+
+// drawingHandUnless is drawing for a hand DM of game that steps aside
+// (errUnwanted) while it waits for a slot if unwanted says so when its
+// game commits (handDrawing: boards pile up behind it, which its
+// publisher then compacts). since is when the DM first waited: coming
+// back, it keeps its place in the queue.
+func (b *Bot) drawingHandUnless(game int64, since time.Time, unwanted func() bool, draw func() error) error {
+	return b.drawingUnless(false, game, since, unwanted, draw)
+}
+
+func (b *Bot) drawingUnless(board bool, game int64, since time.Time, unwanted func() bool, draw func() error) error {
+	// Primed: a board committed before the wait was registered (its kick
+	// found nothing to wake) is seen at the first look.
 	wake := make(chan struct{}, 1)
+	wake <- struct{}{}
 	b.mu.Lock()
-	b.boardWaits[game] = wake
+	b.renderWaits[game] = wake
 	b.mu.Unlock()
-	ok, gaveUp := b.renders.acquireUnless(true, b.stopping, wake, unwanted)
+	ok, gaveUp := b.renders.acquireSince(board, since, b.stopping, wake, unwanted)
 	b.mu.Lock()
-	if b.boardWaits[game] == wake {
-		delete(b.boardWaits, game)
+	if b.renderWaits[game] == wake {
+		delete(b.renderWaits, game)
 	}
 	b.mu.Unlock()
 	switch {
@@ -103,6 +119,8 @@ type slots struct {
 	mu          sync.Mutex
 	free        int
 	first, rest []waiter // boards, others
+	size        int      // slots in all
+	turns       int      // slots taken so far (tests look)
 	now         func() time.Time
 }
 
@@ -116,7 +134,7 @@ type waiter struct {
 // about that long behind its hand DMs.
 const handPatience = time.Second
 
-func newSlots(n int) *slots { return &slots{free: n, now: time.Now} }
+func newSlots(n int) *slots { return &slots{free: n, size: n, now: time.Now} }
 
 // acquire takes a slot (first: a board's); false if stop closed first.
 func (s *slots) acquire(first bool, stop <-chan struct{}) bool {
@@ -128,18 +146,35 @@ func (s *slots) acquire(first bool, stop <-chan struct{}) bool {
 // woken by wake while it waits, unwanted says so; a wake unwanted denies
 // keeps its place.
 func (s *slots) acquireUnless(first bool, stop, wake <-chan struct{}, unwanted func() bool) (ok, gaveUp bool) {
+	return s.acquireSince(first, time.Time{}, stop, wake, unwanted)
+}
+
+// acquireSince is acquireUnless for a waiter that first came at since
+// (zero: now): it queues behind those who came before it, so a picture
+// that gave way and came back keeps its place (and its patience).
+func (s *slots) acquireSince(first bool, since time.Time, stop, wake <-chan struct{}, unwanted func() bool) (ok, gaveUp bool) {
 	s.mu.Lock()
 	if s.free > 0 && (first || len(s.first) == 0) {
 		s.free--
+		s.turns++
 		s.mu.Unlock()
 		return true, false
 	}
-	w := waiter{ch: make(chan struct{}), at: s.now()}
-	if first {
-		s.first = append(s.first, w)
-	} else {
-		s.rest = append(s.rest, w)
+	if since.IsZero() {
+		since = s.now()
 	}
+	w := waiter{ch: make(chan struct{}), at: since}
+	q := &s.rest
+	if first {
+		q = &s.first
+	}
+	k, _ := slices.BinarySearchFunc(*q, since, func(x waiter, at time.Time) int {
+		if x.at.After(at) {
+			return 1
+		}
+		return -1 // equal times: after those already waiting
+	})
+	*q = slices.Insert(*q, k, w)
 	s.mu.Unlock()
 	for waiting := true; waiting; {
 		select {
@@ -177,9 +212,11 @@ func (s *slots) release() {
 	case len(s.first) > 0 && (len(s.rest) == 0 || s.now().Sub(s.rest[0].at) < handPatience):
 		close(s.first[0].ch)
 		s.first = s.first[1:]
+		s.turns++
 	case len(s.rest) > 0:
 		close(s.rest[0].ch)
 		s.rest = s.rest[1:]
+		s.turns++
 	default:
 		s.free++
 	}

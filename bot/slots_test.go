@@ -192,3 +192,42 @@ func TestRenderSlotsLetAWaitingBoardGiveWay(t *testing.T) {
 		require.True(t, s.acquire(false, never), "the slot is free again")
 	}
 }
+
+// Issue 30: a picture that stepped aside and came back (acquireSince with
+// the time it first waited) queues behind those who came before it and
+// ahead of those who came after, and keeps its patience.
+func TestRenderSlotsKeepAReturningWaitersPlace(t *testing.T) {
+	now := time.Unix(100, 0)
+	s := newSlots(1)
+	s.now = func() time.Time { return now }
+	never := make(chan struct{})
+	require.True(t, s.acquire(true, never), "the slot is taken")
+	granted := make(chan string, 4)
+	wait := func(name string, board bool, since time.Time) {
+		go func() {
+			if ok, _ := s.acquireSince(board, since, never, nil, nil); ok {
+				granted <- name
+			}
+		}()
+	}
+	wait("hand at 100", false, time.Time{})
+	waitSlotsQueued(t, s, 0, 1)
+	now = now.Add(time.Second / 2)
+	wait("hand at 100.5", false, time.Time{})
+	waitSlotsQueued(t, s, 0, 2)
+	wait("board", true, time.Time{})
+	waitSlotsQueued(t, s, 1, 2)
+	wait("hand back from 99.5", false, time.Unix(99, 5e8))
+	waitSlotsQueued(t, s, 1, 3)
+
+	// At 100.5 the returning hand has waited a second: it goes first.
+	s.release()
+	assert.Equal(t, "hand back from 99.5", <-granted, "it kept its place, and its patience")
+	now = now.Add(time.Second / 4) // the hand at 100 has waited 0.75 s
+	s.release()
+	assert.Equal(t, "board", <-granted)
+	s.release()
+	assert.Equal(t, "hand at 100", <-granted)
+	s.release()
+	assert.Equal(t, "hand at 100.5", <-granted)
+}
