@@ -85,10 +85,13 @@ func (b *Bot) drawingHandUnless(game int64, since time.Time, unwanted func() boo
 }
 
 func (b *Bot) drawingUnless(board bool, game int64, since time.Time, unwanted func() bool, draw func() error) error {
-	// Primed: a board committed before the wait was registered (its kick
-	// found nothing to wake) is seen at the first look.
 	wake := make(chan struct{}, 1)
-	wake <- struct{}{}
+	if !board {
+		// Primed: a board committed while the hand stepped aside (its
+		// kick found nothing to wake) is seen at the first look. A board
+		// looked just before it came here (deliverBoard).
+		wake <- struct{}{}
+	}
 	b.mu.Lock()
 	b.renderWaits[game] = wake
 	b.mu.Unlock()
