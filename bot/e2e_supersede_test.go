@@ -235,22 +235,36 @@ func TestE2EABoardGoesBeforeTheDMItWaitsBehind(t *testing.T) {
 	require.Len(t, boards, len(before)+1, "the board is posted")
 	require.Len(t, h.srv.DMs(alice), dms+1, "and the DM")
 	board, dm := boards[len(boards)-1], h.srv.DMs(alice)[dms]
-	var boardAt, dmAt, collapsedAt int
-	for k, ev := range h.srv.MessageEvents() {
-		switch {
-		case ev.Message.ID == board.ID && boardAt == 0:
-			boardAt = k + 1
-		case ev.Message.ID == dm.ID && dmAt == 0:
-			dmAt = k + 1
-		case ev.Message.ID == before[len(before)-1].ID:
-			collapsedAt = k + 1
-		}
-	}
+	boardAt, dmAt := h.firstEventOf(board.ID), h.firstEventOf(dm.ID)
+	collapsedAt := h.lastEventOf(before[len(before)-1].ID)
 	require.NotZero(t, boardAt)
 	require.NotZero(t, dmAt)
 	assert.Less(t, boardAt, dmAt, "the board before the DM queued ahead of it")
 	assert.Less(t, collapsedAt, dmAt, "and the previous board's collapse")
 	h.requireOneLiveBoard(chanID)
+}
+
+// firstEventOf is the place (from 1) of message id's first event (its
+// creation) in the fake's message log, 0 if none.
+func (h *harness) firstEventOf(id string) int {
+	for k, ev := range h.srv.MessageEvents() {
+		if ev.Message.ID == id {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+// lastEventOf is the place (from 1) of message id's last event (its last
+// edit) in the fake's message log, 0 if none.
+func (h *harness) lastEventOf(id string) int {
+	at := 0
+	for k, ev := range h.srv.MessageEvents() {
+		if ev.Message.ID == id {
+			at = k + 1
+		}
+	}
+	return at
 }
 
 // waitFor waits, within the test's bound, until cond holds (it polls:
@@ -309,16 +323,7 @@ func TestE2EBoardsBehindAHandDMWaitingToBeDrawnAreCompacted(t *testing.T) {
 	after := h.boardMessages(chanID)
 	require.Len(t, after, len(before)+1, "only the newest board is posted")
 	board := after[len(after)-1]
-	var boardAt, dmAt int
-	for k, ev := range h.srv.MessageEvents() {
-		switch {
-		case ev.Message.ID == board.ID && boardAt == 0:
-			boardAt = k + 1
-		case ev.Message.ID == dm.ID && dmAt == 0:
-			dmAt = k + 1
-		}
-	}
-	assert.Less(t, dmAt, boardAt, "the DM first: it kept its place")
+	assert.Less(t, h.firstEventOf(dm.ID), h.firstEventOf(board.ID), "the DM first: it kept its place")
 	assert.Equal(t, outcomeOf(t, h.boardEntries(rec.ID, v)[len(boards)-1]).Message, board.ID)
 	h.requireOneLiveBoard(chanID)
 }
