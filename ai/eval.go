@@ -21,19 +21,18 @@ func Evaluate(g *engine.Game, side engine.Side) float64 {
 	// From Versailles' point of view, then signed.
 	vm, cp := s.VPFor(engine.Versailles, engine.Military), s.VPFor(engine.Commune, engine.Political)
 	e := float64(vm-cp) + 0.25*float64(vm) - 0.25*float64(cp)
-	sign := versaillesSign
 	scoring := 1.0
 	if s.Round > 3 { // the Final Crisis scores once more, at its end
 		scoring = 1.2
 	}
 	for d := engine.Dimension(0); d < engine.NumDimensions; d++ {
-		e += 0.7 * scoring * sign(s.DimensionController(d))
+		e += 0.7 * scoring * versaillesSign(s.DimensionController(d))
 	}
 	for x := engine.Space(0); x < engine.NumMapSpaces; x++ {
 		w := s.Controller(x)
-		e += 0.18 * sign(w)
+		e += 0.18 * versaillesSign(w)
 		if x.Info().Pivotal {
-			e += 0.25 * sign(w)
+			e += 0.25 * versaillesSign(w)
 		}
 		e += 0.02 * float64(s.Pieces(engine.Versailles, x)-s.Pieces(engine.Commune, x))
 	}
@@ -42,7 +41,7 @@ func Evaluate(g *engine.Game, side engine.Side) float64 {
 	for _, sd := range [2]engine.Side{engine.Versailles, engine.Commune} {
 		if o := s.Objective[sd]; o > 0 && !s.ObjRevealed {
 			if c := g.Deck().Card(int(o)); c != nil && c.Kind == engine.ObjectiveCard {
-				e += 0.6 * sign(s.Controller(c.Space))
+				e += 0.6 * versaillesSign(s.Controller(c.Space))
 			}
 		}
 	}

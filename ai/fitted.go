@@ -21,8 +21,11 @@ import "github.com/rfop/rfop/engine"
 // docs/ai.md gives the weights, the method and the matches that adopted
 // it.
 
+// numFitted is the number of the model's inputs.
+const numFitted = 16
+
 // fittedFeatures names the model's inputs, from Versailles' view.
-var fittedFeatures = []string{
+var fittedFeatures = [numFitted]string{
 	"Versailles' Military VP", "the Commune's Political VP",
 	"Crisis Dimensions held whole (±1 each)", "spaces controlled (±1 each)", "Pivotal Spaces controlled (±1 each)",
 	"pieces on the map, Versailles' less the Commune's",
@@ -35,7 +38,7 @@ var fittedFeatures = []string{
 
 // fittedWeights are the weights for rounds 1–2 (a position before round
 // 3), round 3, and the Final Crisis, in fittedFeatures' order, in logits.
-var fittedWeights = [3][]float64{
+var fittedWeights = [3][numFitted]float64{
 	{0.50, -0.33, 0, 0.12, 0.26, 0.06, 0.3, 0.3, 0.39, -0.62, 0, 0, 0, 0.07, 0.07, -0.25},
 	{0.52, -0.39, 0, 0.14, 0.23, 0.13, 0.3, 0.3, 0.19, -0.38, 0, 0, 0, 0.07, 0.10, -0.21},
 	{0.81, -0.73, 0.06, 0.03, 0.29, 0.09, 0.3, 0.3, 0.20, -0.36, 0, 0.05, -0.05, 0.07, 0.02, -0.03},
@@ -74,21 +77,21 @@ func fittedLogit(g *engine.Game) float64 {
 }
 
 // fittedInputs measures g's features (fittedFeatures), from Versailles'
-// view: +1 for what Versailles holds, -1 for what the Commune holds.
-func fittedInputs(g *engine.Game) []float64 {
+// view: +1 for what Versailles holds, -1 for what the Commune holds. (An
+// array: it is measured at every playout's end, and allocates nothing.)
+func fittedInputs(g *engine.Game) [numFitted]float64 {
 	s := &g.S
-	sign := versaillesSign
-	f := make([]float64, len(fittedFeatures))
+	var f [numFitted]float64
 	f[0] = float64(s.VPFor(engine.Versailles, engine.Military))
 	f[1] = float64(s.VPFor(engine.Commune, engine.Political))
 	for d := engine.Dimension(0); d < engine.NumDimensions; d++ {
-		f[2] += sign(s.DimensionController(d))
+		f[2] += versaillesSign(s.DimensionController(d))
 	}
 	for x := engine.Space(0); x < engine.NumMapSpaces; x++ {
 		w := s.Controller(x)
-		f[3] += sign(w)
+		f[3] += versaillesSign(w)
 		if x.Info().Pivotal {
-			f[4] += sign(w)
+			f[4] += versaillesSign(w)
 		}
 		f[5] += float64(s.Pieces(engine.Versailles, x) - s.Pieces(engine.Commune, x))
 	}
@@ -97,7 +100,7 @@ func fittedInputs(g *engine.Game) []float64 {
 		// (the searcher's own, and a sample of the opponent's).
 		if o := s.Objective[sd]; o > 0 {
 			if c := g.Deck().Card(int(o)); c != nil && c.Kind == engine.ObjectiveCard {
-				f[6+i] = sign(s.Controller(c.Space))
+				f[6+i] = versaillesSign(s.Controller(c.Space))
 			}
 		}
 	}
@@ -107,7 +110,7 @@ func fittedInputs(g *engine.Game) []float64 {
 	f[11] = float64(min(s.Supply(engine.Commune), 12))
 	f[12] = float64(s.OutOfPlay[engine.Versailles])
 	f[13] = float64(s.OutOfPlay[engine.Commune])
-	f[14] = sign(s.Initiative)
+	f[14] = versaillesSign(s.Initiative)
 	f[15] = float64(s.Pool[engine.Commune])
 	return f
 }

@@ -405,10 +405,11 @@ func (s *Searcher) value(g *engine.Game, side engine.Side) float64 {
 		}
 		return 0
 	}
+	eval := s.cfg.Eval
 	if s.cfg.Leaf != nil {
-		return 1 / (1 + math.Exp(-s.cfg.Leaf(g, side)/s.cfg.Scale))
+		eval = s.cfg.Leaf
 	}
-	return 1 / (1 + math.Exp(-s.cfg.Eval(g, side)/s.cfg.Scale))
+	return 1 / (1 + math.Exp(-eval(g, side)/s.cfg.Scale))
 }
 
 // playout plays g with the heuristic policy to its end or, with a

@@ -65,7 +65,7 @@ func QueuedAIGameJobs(b *Bot) int {
 // until release is called.
 func HoldRenderSlots(b *Bot) (release func()) {
 	never := make(chan struct{})
-	n := b.renders.size
+	n := renderSlots() // as New made them
 	for k := 0; k < n; k++ {
 		b.renders.acquire(true, never)
 	}

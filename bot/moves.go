@@ -234,10 +234,9 @@ func (b *Bot) handPicture(rec storage.Game, g *engine.Game, side engine.Side) []
 	if b.Pictures == nil {
 		return nil
 	}
-	// The player's own view: the picture sorts it into labelled sections.
 	var png []byte
 	err := b.drawing(func() (err error) {
-		png, err = b.Pictures.Hand(b.sidePrinter(rec, side).Lang(), g.Deck(), g.ViewFor(side))
+		png, err = b.drawHand(rec, g, side)
 		return err
 	})
 	if err != nil {
@@ -245,6 +244,13 @@ func (b *Bot) handPicture(rec storage.Game, g *engine.Game, side engine.Side) []
 		return nil
 	}
 	return png
+}
+
+// drawHand draws side's hand picture, from the player's own view (the
+// picture sorts it into labelled sections), in the player's language; the
+// caller holds a render slot.
+func (b *Bot) drawHand(rec storage.Game, g *engine.Game, side engine.Side) ([]byte, error) {
+	return b.Pictures.Hand(b.sidePrinter(rec, side).Lang(), g.Deck(), g.ViewFor(side))
 }
 
 // resultText announces the end of the game, mentioning its players.

@@ -740,11 +740,16 @@ func (b *Bot) supersede(ctx context.Context, d *delivery, e storage.OutboxEntry)
 	if err != nil {
 		return nil, false, err
 	}
+	return b.supersedeIn(ctx, d, e, pending)
+}
+
+// supersedeIn is supersede with the game's pending entries just read.
+func (b *Bot) supersedeIn(ctx context.Context, d *delivery, e storage.OutboxEntry, pending []storage.OutboxEntry) (next []storage.OutboxEntry, did bool, err error) {
 	k := slices.IndexFunc(pending, func(x storage.OutboxEntry) bool { return x.ID == e.ID })
 	if k < 0 {
 		return nil, false, nil // delivered meanwhile (it is not pending any more): deliver looks again
 	}
-	all := pending // entries before e are DMs it was moved ahead of (deliverPending)
+	all := pending // entries before e stay: DMs it was moved ahead of (deliverPending), or the DM it waits behind (compactBehind)
 	pending = pending[k:]
 	n := -1
 	for j, x := range pending {
@@ -980,7 +985,7 @@ func (b *Bot) handPictureOf(ctx context.Context, d *delivery, e storage.OutboxEn
 	var png []byte
 	err := b.handDrawing(ctx, d.rec.ID, e.ID)(func() error {
 		var err error
-		if png, err = b.Pictures.Hand(b.sidePrinter(d.rec, side).Lang(), g.Deck(), g.ViewFor(side)); err != nil {
+		if png, err = b.drawHand(d.rec, g, side); err != nil {
 			return err
 		}
 		for _, x := range later {
@@ -991,7 +996,7 @@ func (b *Bot) handPictureOf(ctx context.Context, d *delivery, e storage.OutboxEn
 			if pl, ok := d.rec.Player(sideKey(s)); !ok || pl.IsBot {
 				continue
 			}
-			if other, err := b.Pictures.Hand(b.sidePrinter(d.rec, s).Lang(), g.Deck(), g.ViewFor(s)); err == nil {
+			if other, err := b.drawHand(d.rec, g, s); err == nil {
 				if d.hands == nil {
 					d.hands = map[int64][]byte{}
 				}
@@ -1071,7 +1076,7 @@ func (b *Bot) compactBehind(ctx context.Context, d *delivery, e storage.OutboxEn
 	if k := slices.IndexFunc(pending, func(x storage.OutboxEntry) bool {
 		return x.Kind == outBoard && x.ID > e.ID && supersedable(x)
 	}); k >= 0 {
-		next, did, err := b.supersede(ctx, d, pending[k])
+		next, did, err := b.supersedeIn(ctx, d, pending[k], pending)
 		if err != nil {
 			return nil, fmt.Errorf("supersede the board of version %d: %w", pending[k].Version, err)
 		}

@@ -122,7 +122,6 @@ type slots struct {
 	mu          sync.Mutex
 	free        int
 	first, rest []waiter // boards, others
-	size        int      // slots in all
 	turns       int      // slots taken so far (tests look)
 	now         func() time.Time
 }
@@ -137,7 +136,7 @@ type waiter struct {
 // about that long behind its hand DMs.
 const handPatience = time.Second
 
-func newSlots(n int) *slots { return &slots{free: n, size: n, now: time.Now} }
+func newSlots(n int) *slots { return &slots{free: n, now: time.Now} }
 
 // acquire takes a slot (first: a board's); false if stop closed first.
 func (s *slots) acquire(first bool, stop <-chan struct{}) bool {
