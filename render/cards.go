@@ -140,9 +140,19 @@ var ErrEmptyHand = errors.New("render: nothing in hand")
 // quantizing the blitted card would give (TestRenderHandIsTheQuantized
 // DrawHand).
 func (r *Renderer) RenderHand(v *engine.View) ([]byte, error) {
+	secs, err := r.handSectionsOf(v)
+	if err != nil {
+		return nil, err
+	}
+	key := frameKey(v, secs)
+	if f := r.frames.get(key); f != nil {
+		if png, ok, err := r.handOnFrame(f, secs); ok || err != nil {
+			return png, err
+		}
+	}
 	var pix []byte
 	var cards []placedCard
-	img, err := r.drawHand(v, func(rect image.Rectangle) *image.RGBA {
+	img, err := r.drawHand(v, secs, func(rect image.Rectangle) *image.RGBA {
 		pix = r.handPix.get(4 * rect.Dx() * rect.Dy())
 		return &image.RGBA{Pix: pix, Stride: 4 * rect.Dx(), Rect: rect}
 	}, &cards)
@@ -156,26 +166,83 @@ func (r *Renderer) RenderHand(v *engine.View) ([]byte, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	idx := r.handIdx.get(w * h)
 	defer r.handIdx.put(idx)
+	places := make([]framePlace, len(cards))
+	for i, c := range cards {
+		places[i] = framePlace{at: c.at, under: c.under}
+	}
 	// Quantize what is not under a card (most of the picture is cards),
-	// then write the cards' indices.
+	// keeping it as the frame if every card is left to write (none was
+	// painted in RGBA), then write the cards' indices.
+	var f *handFrame
+	if len(cards) == cardsIn(secs) {
+		f = &handFrame{w: w, h: h, places: places, gaps: make([]uint8, 0, max(0, w*h-len(cards)*CardWidth*CardHeight))}
+	}
 	var gaps []int // [x0, x1) pairs of a row left to quantize
 	for y := 0; y < h; y++ {
-		gaps = append(gaps[:0], 0, w)
-		for _, c := range cards {
-			if y >= c.at.Y && y < c.at.Y+CardHeight {
-				gaps = cutGap(gaps, c.at.X, c.at.X+CardWidth)
-			}
-		}
+		gaps = rowGaps(gaps, y, w, places)
 		row := img.Pix[y*img.Stride:]
 		for k := 0; k < len(gaps); k += 2 {
 			x0, x1 := gaps[k], gaps[k+1]
 			pal.quantizeRow(idx[y*w+x0:y*w+x1], row[4*x0:4*x1])
+			if f != nil {
+				f.gaps = append(f.gaps, idx[y*w+x0:y*w+x1]...)
+			}
 		}
+	}
+	if f != nil {
+		r.frames.put(key, f)
 	}
 	for _, c := range cards {
 		c.pic.packed.writeIndices(idx, w, c.at, pal, c.under)
 	}
 	return encodeIndices(pal, idx, w, h, cardLevel)
+}
+
+// handOnFrame is RenderHand with the hand's frame kept: the frame's
+// indices copied, the cards' written over them. ok is false (and nothing
+// done) if a card's picture is not packed: then the hand is drawn.
+func (r *Renderer) handOnFrame(f *handFrame, secs []handSection) (png []byte, ok bool, err error) {
+	pics := make([]*cardPicture, 0, len(f.places))
+	for _, s := range secs {
+		for _, n := range s.cards {
+			ci, err := r.cardImage(n, nil)
+			if err != nil {
+				return nil, false, err
+			}
+			if ci.packed == nil {
+				return nil, false, nil
+			}
+			pics = append(pics, ci)
+		}
+	}
+	if len(pics) != len(f.places) {
+		return nil, false, nil
+	}
+	pal := r.cardPalette()
+	idx := r.handIdx.get(f.w * f.h)
+	defer r.handIdx.put(idx)
+	var gaps []int
+	off := 0
+	for y := 0; y < f.h; y++ {
+		gaps = rowGaps(gaps, y, f.w, f.places)
+		for k := 0; k < len(gaps); k += 2 {
+			off += copy(idx[y*f.w+gaps[k]:y*f.w+gaps[k+1]], f.gaps[off:])
+		}
+	}
+	for i, c := range pics {
+		c.packed.writeIndices(idx, f.w, f.places[i].at, pal, f.places[i].under)
+	}
+	png, err = encodeIndices(pal, idx, f.w, f.h, cardLevel)
+	return png, true, err
+}
+
+// cardsIn counts the cards of secs.
+func cardsIn(secs []handSection) int {
+	n := 0
+	for _, s := range secs {
+		n += len(s.cards)
+	}
+	return n
 }
 
 // cutGap removes [a, b) from the sorted [x0, x1) pairs of gaps.
@@ -299,21 +366,32 @@ func handColX(c int) int { return handGap + c*(CardWidth+handGap) }
 // DrawHand is RenderHand without the PNG encoding: it returns a new image
 // that the caller owns.
 func (r *Renderer) DrawHand(v *engine.View) (*image.RGBA, error) {
-	return r.drawHand(v, image.NewRGBA, nil)
+	secs, err := r.handSectionsOf(v)
+	if err != nil {
+		return nil, err
+	}
+	return r.drawHand(v, secs, image.NewRGBA, nil)
 }
 
-// drawHand draws the hand picture on a canvas from canvas(bounds), whose
-// pixels it paints over entirely (a reused buffer needs no clearing).
-// With cards not nil, the packed cards are not drawn but listed there
-// (RenderHand writes them as palette indices).
-func (r *Renderer) drawHand(v *engine.View, canvas func(image.Rectangle) *image.RGBA, cards *[]placedCard) (img *image.RGBA, err error) {
+// handSectionsOf is handSections in the renderer's language, its titles
+// and notes translated (they are measured as drawn).
+func (r *Renderer) handSectionsOf(v *engine.View) ([]handSection, error) {
 	secs, err := handSections(r.pr, v)
 	if err != nil {
 		return nil, err
 	}
-	for i := range secs { // measured below: translate before measuring
+	for i := range secs {
 		secs[i].title, secs[i].note = r.tr(secs[i].title), r.tr(secs[i].note)
 	}
+	return secs, nil
+}
+
+// drawHand draws the hand picture of v, whose sections are secs
+// (handSectionsOf), on a canvas from canvas(bounds), whose
+// pixels it paints over entirely (a reused buffer needs no clearing).
+// With cards not nil, the packed cards are not drawn but listed there
+// (RenderHand writes them as palette indices).
+func (r *Renderer) drawHand(v *engine.View, secs []handSection, canvas func(image.Rectangle) *image.RGBA, cards *[]placedCard) (img *image.RGBA, err error) {
 	defer func() {
 		// A bug here must not take the bot down with it.
 		if e := recover(); e != nil {

@@ -33,7 +33,8 @@ type Renderer struct {
 	breached [2][engine.NumZones]sprite
 	cellOpen [4]sprite // Commune pool cells, in order
 
-	cards cardCache // card pictures, drawn on first use
+	cards  cardCache  // card pictures, drawn on first use
+	frames frameCache // the last hand pictures' frames (handframe.go)
 
 	// The palettes of the pictures (palette.go), built on first use.
 	boardPalOnce, cardPalOnce sync.Once

@@ -752,6 +752,36 @@ func BenchmarkRenderHand(b *testing.B) {
 	b.ReportMetric(float64(size), "bytes")
 }
 
+// BenchmarkRenderHandDeal: a player's hand at a deal (seven cards and the
+// objectives offered), its frame drawn (the first hand of its kind) or
+// kept (every other player dealt the same number of cards: issue 30).
+func BenchmarkRenderHandDeal(b *testing.B) {
+	for _, kept := range []bool{false, true} {
+		name := map[bool]string{false: "frame-drawn", true: "frame-kept"}[kept]
+		b.Run(name, func(b *testing.B) {
+			r := testRenderer(b)
+			v := handView(engine.Versailles, 1, []int8{2, 7, 13, 22, 29, 33, 40}, nil, []int8{42, 51}, 0, true)
+			if _, err := r.RenderHand(v); err != nil { // the palette and the cards
+				b.Fatal(err)
+			}
+			var size int
+			cpu := startCPU()
+			for b.Loop() {
+				if !kept {
+					r.frames = frameCache{}
+				}
+				out, err := r.RenderHand(v)
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = len(out)
+			}
+			cpu.report(b)
+			b.ReportMetric(float64(size), "bytes")
+		})
+	}
+}
+
 // BenchmarkEncodeHandRGBA: the same hand in RGBA with png.BestSpeed.
 func BenchmarkEncodeHandRGBA(b *testing.B) {
 	r := testRenderer(b)
