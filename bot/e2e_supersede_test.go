@@ -359,3 +359,41 @@ func TestE2EADealsHandDMsAreDrawnInOneTurn(t *testing.T) {
 	}
 	assert.NotEqual(t, h.srv.DMs(alice)[aliceDMs].Content, h.srv.DMs(bob)[bobDMs].Content, "each player's own hand")
 }
+
+// Issue 30: a board behind a hand DM waiting for its picture goes ahead
+// of it when the board's picture needs no render slot (drawn already for
+// an identical board: 200 games started at once have alike first boards),
+// so the channel is not held up by the hand pictures; the DM keeps its
+// place in the render queue and goes out once drawn.
+func TestE2EABoardAlreadyDrawnGoesAheadOfAWaitingHandDM(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	rec := h.startChallenge(chanID, "versailles")
+	r := rand.New(rand.NewPCG(30, 6))
+	rec = h.untilCardPlay(rec, r)
+	require.NoError(t, h.b.WaitPublished(h.ctx))
+	live := h.requireOneLiveBoard(chanID)
+	edited := h.lastEventOf(live.ID)
+	dms := len(h.srv.DMs(alice))
+	v := rec.StateVersion
+
+	release := bot.HoldRenderSlots(h.b)
+	require.NoError(t, h.store.Enqueue(h.ctx, storage.OutboxEntry{GameID: rec.ID, Version: v, Kind: "dm", Payload: []byte(`{"side":"versailles"}`)}))
+	h.b.Redeliver(h.ctx)
+	h.waitFor("the DM's picture to wait for a slot", func() bool { hands, _ := bot.RenderQueue(h.b); return hands == 1 })
+	// Behind it, the same board again: its picture was drawn when it was
+	// posted.
+	require.NoError(t, h.store.Enqueue(h.ctx, storage.OutboxEntry{GameID: rec.ID, Version: v, Kind: "board", Payload: []byte(`{}`)}))
+	h.b.Redeliver(h.ctx)
+	h.waitFor("the board edited ahead of the DM", func() bool { return h.lastEventOf(live.ID) > edited })
+	h.waitFor("the DM back in its place", func() bool { hands, _ := bot.RenderQueue(h.b); return hands == 1 })
+	assert.Len(t, h.srv.DMs(alice), dms, "the DM waits for its picture")
+
+	release()
+	require.NoError(t, h.b.WaitPublished(h.ctx))
+	require.Len(t, h.srv.DMs(alice), dms+1)
+	dm := h.srv.DMs(alice)[dms]
+	assert.NotEmpty(t, dm.Attachments, "with its picture")
+	assert.Less(t, h.lastEventOf(live.ID), h.firstEventOf(dm.ID), "the board went first")
+	assert.Equal(t, live.ID, h.requireOneLiveBoard(chanID).ID, "edited in place")
+}

@@ -32,13 +32,18 @@ package bot
 // picture may wait for a render slot; a board never waits for one behind
 // hands), except behind a DM already waiting for its slot: that one keeps
 // its place, and the boards that pile up behind it meanwhile are
-// compacted to the newest as they come (handDrawing). A deal's hand
+// compacted to the newest as they come (handDrawing); the newest goes
+// ahead of it only if its picture needs no render slot of its own (drawn
+// already for an identical board, or wanted by other games too and drawn
+// once for all: the first boards of games started together are alike:
+// sharedBoardPicture). A deal's hand
 // pictures are drawn together (handPictureOf). A board or DM whose
 // sending began (Posting, written just before the call) is never
 // superseded: a crash may have left it in the channel, and the retry
 // finds and records it. Reveals and the result always go out.
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -494,6 +499,15 @@ type delivery struct {
 	noSkip bool
 	// hands: hand pictures drawn ahead, by entry id (handPictureOf).
 	hands map[int64][]byte
+	// ahead: the board entry last moved ahead of a hand DM waiting for a
+	// render slot (deliverPending), to be posted there only if its
+	// picture needs no slot; it is not moved ahead again (a newer board
+	// is). trying: ahead is in front of the DM now. drawnOnly: the board
+	// being delivered is posted only if its picture needs no render slot
+	// (errNotDrawn otherwise).
+	ahead     int64
+	trying    bool
+	drawnOnly bool
 }
 
 func (d *delivery) at(ctx context.Context, b *Bot, v int64) (*engine.Game, chainInfo, error) {
@@ -638,18 +652,7 @@ func (b *Bot) deliverPending(ctx context.Context, gameID int64, claimed time.Tim
 			// picture is drawn: it keeps its place, and the boards behind
 			// it are compacted.)
 			if k := slices.IndexFunc(queue, func(x storage.OutboxEntry) bool { return x.Kind == outBoard && supersedable(x) }); k >= 0 {
-				// The board and its batch's collapse, then this DM and the rest.
-				v := queue[k].Version
-				ahead := []storage.OutboxEntry{}
-				rest := []storage.OutboxEntry{e}
-				for j, x := range queue {
-					if j == k || x.Version == v && x.Kind == outCollapse {
-						ahead = append(ahead, x)
-					} else {
-						rest = append(rest, x)
-					}
-				}
-				queue = append(ahead, rest...)
+				queue = boardFirst(append([]storage.OutboxEntry{e}, queue...), k+1)
 				continue
 			}
 		}
@@ -664,12 +667,28 @@ func (b *Bot) deliverPending(ctx context.Context, gameID int64, claimed time.Tim
 				continue
 			}
 		}
+		tried := d.trying && e.ID == d.ahead
+		d.trying = false
+		d.drawnOnly = tried
 		err := b.deliver(ctx, d, e, queue)
+		d.drawnOnly = false
+		if tried && (errors.Is(err, errNotDrawn) || errors.Is(err, errNewer)) {
+			// Its picture is not drawn (or a newer board came): the DM
+			// goes first after all, and everything keeps its order.
+			queue = append([]storage.OutboxEntry{e}, queue...)
+			slices.SortStableFunc(queue, func(x, y storage.OutboxEntry) int { return cmp.Compare(x.ID, y.ID) })
+			continue
+		}
 		if errors.Is(err, errUnwanted) && e.Kind == outDM {
 			// Boards piled up behind the DM's picture: only the newest
-			// stays, and the DM goes back to its place.
+			// stays, and the DM goes back to its place; that board first
+			// if its picture is drawn already (tried once: d.ahead).
 			if queue, err = b.compactBehind(ctx, d, e); err != nil {
 				return false, err
+			}
+			if k := slices.IndexFunc(queue, func(x storage.OutboxEntry) bool { return x.Kind == outBoard && supersedable(x) }); k >= 0 && queue[k].ID != d.ahead {
+				d.ahead, d.trying = queue[k].ID, true
+				queue = boardFirst(queue, k)
 			}
 			continue
 		}
@@ -697,6 +716,26 @@ func (b *Bot) deliverPending(ctx context.Context, gameID int64, claimed time.Tim
 // errNewer: a board not yet sent found a newer board waiting; the newer
 // one supersedes it (deliverPending).
 var errNewer = errors.New("a newer board is waiting")
+
+// errNotDrawn: a board tried ahead of a hand DM waiting for a render
+// slot (delivery.drawnOnly) would need a slot itself; it stays behind.
+var errNotDrawn = errors.New("the board's picture is not drawn yet")
+
+// boardFirst moves board queue[k] and its batch's collapse to the front of
+// queue, the rest keeping their order.
+func boardFirst(queue []storage.OutboxEntry, k int) []storage.OutboxEntry {
+	v := queue[k].Version
+	ahead := make([]storage.OutboxEntry, 0, len(queue))
+	var rest []storage.OutboxEntry
+	for j, x := range queue {
+		if j == k || x.Version == v && x.Kind == outCollapse {
+			ahead = append(ahead, x)
+		} else {
+			rest = append(rest, x)
+		}
+	}
+	return append(ahead, rest...)
+}
 
 // outcomeOf decodes an entry's outcome (zero if none or unreadable).
 func outcomeOf(e storage.OutboxEntry) outOutcome {
@@ -983,7 +1022,7 @@ func (b *Bot) handPictureOf(ctx context.Context, d *delivery, e storage.OutboxEn
 		return nil, nil
 	}
 	var png []byte
-	err := b.handDrawing(ctx, d.rec.ID, e.ID)(func() error {
+	err := b.handDrawing(ctx, d, e.ID)(func() error {
 		var err error
 		if png, err = b.drawHand(d.rec, g, side); err != nil {
 			return err
@@ -1015,16 +1054,21 @@ func (b *Bot) handPictureOf(ctx context.Context, d *delivery, e storage.OutboxEn
 	return png, nil
 }
 
-// handDrawing draws the picture of hand DM entry id of game. While it
+// handDrawing draws the picture of hand DM entry id of d's game. While it
 // waits for a render slot (under a burst, behind other games' hands and
 // boards), its game's players move on and their boards pile up behind
 // it: it steps aside (errUnwanted) when two or more boards not yet sent
 // wait, so that its publisher marks the older ones superseded
-// (compactBehind), then comes back to its first place in the queue. (It
-// does not let the newest go ahead: measured under a burst, boards sent
-// ahead of the DMs left deals undelivered for 25 s, and the backlog no
-// smaller, the render slot being the bottleneck.)
-func (b *Bot) handDrawing(ctx context.Context, game, id int64) func(func() error) error {
+// (compactBehind), then comes back to its first place in the queue; and
+// when a board not tried yet waits, which goes ahead of it if its
+// picture needs no slot of its own (d.ahead, sharedBoardPicture). (A
+// board that needs the slot for itself does not go ahead: measured under
+// a burst, boards drawn ahead of the DMs left deals undelivered for 25 s,
+// and the backlog no smaller, the render slot being the bottleneck. But
+// the first boards of 200 games started at once are alike: one drawing
+// serves them all.)
+func (b *Bot) handDrawing(ctx context.Context, d *delivery, id int64) func(func() error) error {
+	game := d.rec.ID
 	return func(draw func() error) error {
 		b.mu.Lock()
 		since, ok := b.handSince[game][id]
@@ -1038,13 +1082,13 @@ func (b *Bot) handDrawing(ctx context.Context, game, id int64) func(func() error
 		b.mu.Unlock()
 		unwanted := func() bool {
 			pending, err := b.Store.PendingOutbox(ctx, game)
-			n := 0
+			n, newest := 0, int64(0)
 			for _, e := range pending {
 				if e.Kind == outBoard && e.ID > id && supersedable(e) {
-					n++
+					n, newest = n+1, e.ID
 				}
 			}
-			return err == nil && n >= 2
+			return err == nil && (n >= 2 || n == 1 && newest != d.ahead)
 		}
 		err := b.drawingHandUnless(game, since, unwanted, draw)
 		if !errors.Is(err, errUnwanted) {
@@ -1137,6 +1181,12 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 	picture := func() ([]byte, error) {
 		if b.newerBoard(ctx, rec.ID, e.ID, later) {
 			return nil, nil
+		}
+		if d.drawnOnly {
+			if png, ok := b.sharedBoardPicture(rec, g, info, newer); ok {
+				return png, nil
+			}
+			return nil, errNotDrawn
 		}
 		png, gaveUp := b.boardPictureUnless(rec, g, info, newer)
 		if gaveUp {

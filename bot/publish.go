@@ -364,6 +364,31 @@ func (b *Bot) boardPictureUnless(rec storage.Game, g *engine.Game, info chainInf
 	return png, false
 }
 
+// sharedBoardPicture is the board picture of g (at info) for a board that
+// may go ahead of a hand DM waiting for a render slot: one already drawn
+// for an identical board (boardCache), or one that another game wants
+// too, drawn now (one picture for many games: 200 games started at once
+// have alike first boards); not one only this game wants (ok false).
+// unwanted as for boardPictureUnless. No pictures at all: nil, true.
+func (b *Bot) sharedBoardPicture(rec storage.Game, g *engine.Game, info chainInfo, unwanted func() bool) (png []byte, ok bool) {
+	if b.Pictures == nil {
+		return nil, true
+	}
+	p := b.gamePrinter(rec)
+	key, err := boardKey(p.Lang(), g.ViewFor(engine.NoSide), info.since, b.caption(p, g, info))
+	if err != nil {
+		return nil, false
+	}
+	if png, ok := b.boards.drawn(key); ok {
+		return png, true
+	}
+	if !b.boards.shared(key, rec.ID) {
+		return nil, false
+	}
+	png, gaveUp := b.boardPictureUnless(rec, g, info, unwanted)
+	return png, !gaveUp && png != nil
+}
+
 // errUnwanted: a board picture not drawn, its game having a newer board
 // waiting by the time a render slot was free (boardPictureUnless).
 var errUnwanted = errors.New("a newer board is waiting")

@@ -235,9 +235,15 @@ type boardCache struct {
 	order [][32]byte // oldest first; at most boardCacheSize finished calls
 	// waiting: callers waiting for another's drawing (tests look).
 	waiting int
+	// wants: the game that first asked whether a picture not drawn is
+	// shared, by key (shared).
+	wants map[[32]byte]int64
 }
 
 const boardCacheSize = 16
+
+// boardWantsSize bounds boardCache.wants: past it, the map starts again.
+const boardWantsSize = 1024
 
 type boardCall struct {
 	done chan struct{}
@@ -284,6 +290,41 @@ func (c *boardCache) board(key [32]byte, draw func() ([]byte, error)) ([]byte, e
 	}
 	c.mu.Unlock()
 	return call.png, call.err
+}
+
+// drawn is the picture of key if one was drawn and is kept (not one
+// being drawn: its caller would wait for a render slot's work).
+func (c *boardCache) drawn(key [32]byte) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	call, ok := c.calls[key]
+	if !ok {
+		return nil, false
+	}
+	select {
+	case <-call.done:
+		return call.png, call.err == nil
+	default:
+		return nil, false
+	}
+}
+
+// shared reports whether a game other than game asked for the picture of
+// key before (shared), which is not drawn yet: the first asker is told no
+// and remembered.
+func (c *boardCache) shared(key [32]byte, game int64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	first, ok := c.wants[key]
+	if ok && first != game {
+		delete(c.wants, key)
+		return true
+	}
+	if c.wants == nil || len(c.wants) >= boardWantsSize {
+		c.wants = map[[32]byte]int64{}
+	}
+	c.wants[key] = game
+	return false
 }
 
 // boardKey hashes everything a board picture is drawn from.

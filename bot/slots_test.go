@@ -231,3 +231,23 @@ func TestRenderSlotsKeepAReturningWaitersPlace(t *testing.T) {
 	s.release()
 	assert.Equal(t, "hand at 100.5", <-granted)
 }
+
+// Issue 30: a board may go ahead of a hand DM waiting for a render slot
+// only with a picture that needs no slot of its own, or one that other
+// games want too (drawn once for all): the first game to ask about a
+// picture not drawn is told no; another game asking is told yes.
+func TestBoardCacheTellsAPictureWantedByTwoGames(t *testing.T) {
+	var c boardCache
+	a, b := [32]byte{1}, [32]byte{2}
+	assert.False(t, c.shared(a, 1), "the first game to ask")
+	assert.False(t, c.shared(a, 1), "the same game again")
+	assert.False(t, c.shared(b, 2), "another picture")
+	assert.True(t, c.shared(a, 2), "another game wants it too")
+	_, ok := c.drawn(a)
+	assert.False(t, ok, "not drawn yet")
+	png, err := c.board(a, func() ([]byte, error) { return []byte("png"), nil })
+	require.NoError(t, err)
+	got, ok := c.drawn(a)
+	assert.True(t, ok)
+	assert.Equal(t, png, got, "drawn once, kept for every game")
+}
