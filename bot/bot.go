@@ -120,6 +120,9 @@ type Bot struct {
 	// paused: games whose stored state failed their integrity check
 	// (integrity.go), with the reason; nothing is played on them.
 	paused map[int64]error // under mu
+	// writable: a board could be posted to the channel now without
+	// waiting for its rate limits (channelWritable); nil: always.
+	writable func(channel string) bool
 	// dmRefused: games in DMs whose board Discord refused to post
 	// (cannotDM), game id → the error code (install.go).
 	dmRefused sync.Map

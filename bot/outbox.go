@@ -687,8 +687,14 @@ func (b *Bot) deliverPending(ctx context.Context, gameID int64, claimed time.Tim
 				return false, err
 			}
 			if k := slices.IndexFunc(queue, func(x storage.OutboxEntry) bool { return x.Kind == outBoard && supersedable(x) }); k >= 0 && queue[k].ID != d.ahead {
-				d.ahead, d.trying = queue[k].ID, true
-				queue = boardFirst(queue, k)
+				// Tried once, now or not at all (the channel busy): a DM
+				// that stepped aside for it again and again would never
+				// be drawn.
+				d.ahead = queue[k].ID
+				if b.channelWritable(d.rec.ChannelID) {
+					d.trying = true
+					queue = boardFirst(queue, k)
+				}
 			}
 			continue
 		}
@@ -1088,7 +1094,7 @@ func (b *Bot) handDrawing(ctx context.Context, d *delivery, id int64) func(func(
 					n, newest = n+1, e.ID
 				}
 			}
-			return err == nil && (n >= 2 || n == 1 && newest != d.ahead)
+			return err == nil && (n >= 2 || n == 1 && newest != d.ahead && b.channelWritable(d.rec.ChannelID))
 		}
 		err := b.drawingHandUnless(game, since, unwanted, draw)
 		if !errors.Is(err, errUnwanted) {
@@ -1098,6 +1104,15 @@ func (b *Bot) handDrawing(ctx context.Context, d *delivery, id int64) func(func(
 		}
 		return err
 	}
+}
+
+// channelWritable: a board could be posted to channel now, without
+// waiting for its rate limits. A board goes ahead of a hand DM waiting for
+// its picture only then: waiting seconds for the channel, it would hold
+// the DM out of the render queue (measured under a burst: deals done up to
+// 13 s late).
+func (b *Bot) channelWritable(channel string) bool {
+	return b.writable == nil || b.writable(channel)
 }
 
 // handWaiting: hand DM entry id of game is waiting for a render slot (it

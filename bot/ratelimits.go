@@ -8,6 +8,26 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
+// channelWritable reports whether a board could be posted to channel now,
+// and the board before it collapsed, without waiting for the channel's
+// rate limits as discordgo knows them: neither bucket is in use by a
+// request, nor spent until a reset still ahead. (A bucket's state is read
+// under its lock, as discordgo does.)
+func channelWritable(rl *discordgo.RateLimiter, channelID string) bool {
+	for _, key := range []string{discordgo.EndpointChannelMessages(channelID), discordgo.EndpointChannelMessage(channelID, "")} {
+		bk := rl.GetBucket(key)
+		if !bk.TryLock() {
+			return false
+		}
+		wait := rl.GetWaitTime(bk, 1)
+		bk.Unlock()
+		if wait > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // pruneRateLimits forgets the rate-limit buckets discordgo keeps for
 // interactions and their webhooks, and returns how many it forgot.
 // discordgo keys a bucket by the request's URL, and an interaction's URL

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"net/http"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -32,4 +33,25 @@ func TestPruneRateLimitsForgetsInteractionBuckets(t *testing.T) {
 	require.NoError(t, inUse.Release(nil))
 	assert.Equal(t, 3, pruneRateLimits(rl), "once released, the busy one too (and the two made again above)")
 	assert.Equal(t, 0, pruneRateLimits(nil))
+}
+
+// Issue 30: a board goes ahead of a hand DM waiting for its picture only
+// if the channel takes it now: discordgo's buckets for posting to the
+// channel and editing in it are neither in use (a request in flight, or
+// one sleeping until the reset) nor spent.
+func TestChannelWritableFollowsDiscordgosBuckets(t *testing.T) {
+	rl := discordgo.NewRatelimiter()
+	assert.True(t, channelWritable(rl, "1"), "nothing sent yet")
+	b := rl.LockBucket(discordgo.EndpointChannelMessages("1"))
+	assert.False(t, channelWritable(rl, "1"), "a post in flight")
+	assert.True(t, channelWritable(rl, "2"), "another channel")
+	h := http.Header{}
+	h.Set("X-RateLimit-Remaining", "0")
+	h.Set("X-RateLimit-Reset-After", "60")
+	require.NoError(t, b.Release(h))
+	assert.False(t, channelWritable(rl, "1"), "posts spent until the reset")
+	e := rl.LockBucket(discordgo.EndpointChannelMessage("2", ""))
+	assert.False(t, channelWritable(rl, "2"), "an edit in flight")
+	require.NoError(t, e.Release(nil))
+	assert.True(t, channelWritable(rl, "2"))
 }

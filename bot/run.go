@@ -93,6 +93,7 @@ func Run(ctx context.Context, cfg Config) error {
 	defer store.Close()
 	b := New(Deps{Session: s, Store: store, Pictures: cfg.Pictures, Solo: cfg.Solo, AI: cfg.AI, Analyst: cfg.Analyst, Deck: deck, Log: log, Directory: s.State,
 		Shard: cfg.Shard})
+	b.writable = func(channel string) bool { return channelWritable(s.Ratelimiter, channel) }
 	s.AddHandler(b.OnInteraction)
 	s.AddHandler(b.OnChannelDelete)
 	s.AddHandler(b.OnGuildCreate)
