@@ -397,3 +397,28 @@ func TestE2EABoardAlreadyDrawnGoesAheadOfAWaitingHandDM(t *testing.T) {
 	assert.Less(t, h.lastEventOf(live.ID), h.firstEventOf(dm.ID), "the board went first")
 	assert.Equal(t, live.ID, h.requireOneLiveBoard(chanID).ID, "edited in place")
 }
+
+// Issue 30: a board picture not drawn yet that two games want (games
+// started together have alike first boards) is drawn in the background,
+// for the boards to come: neither asker waits for it (a publisher waiting
+// would hold its game's hand DM out of the render queue).
+func TestE2EABoardPictureTwoGamesWantIsDrawnInTheBackground(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	a := h.startChallenge(chanID, "versailles")
+	b := h.startChallenge(chan2ID, "versailles")
+	require.NoError(t, h.b.WaitPublished(h.ctx))
+	bot.ForgetBoardPictures(h.b)
+
+	drawn, err := bot.SharedBoardPicture(h.ctx, h.b, a.ID)
+	require.NoError(t, err)
+	assert.False(t, drawn, "not drawn, and only one game wants it")
+	drawn, err = bot.SharedBoardPicture(h.ctx, h.b, b.ID)
+	require.NoError(t, err)
+	assert.False(t, drawn, "the second game does not wait for it either")
+	h.waitFor("the picture drawn in the background", func() bool {
+		drawn, err := bot.SharedBoardPicture(h.ctx, h.b, a.ID)
+		require.NoError(t, err)
+		return drawn
+	})
+}

@@ -1,9 +1,12 @@
 package bot
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/rfop/rfop/engine"
 )
 
 // SetCrashHook installs f, called by the publisher before each step of a
@@ -82,4 +85,31 @@ func RenderQueue(b *Bot) (hands, turns int) {
 	b.renders.mu.Lock()
 	defer b.renders.mu.Unlock()
 	return len(b.renders.rest), b.renders.turns
+}
+
+// SharedBoardPicture asks for the picture of game gameID's board at its
+// current version as a board going ahead of a waiting hand DM does
+// (sharedBoardPicture): drawn reports it was there to take.
+func SharedBoardPicture(ctx context.Context, b *Bot, gameID int64) (drawn bool, err error) {
+	rec, err := b.Store.GameByID(ctx, gameID)
+	if err != nil {
+		return false, err
+	}
+	d := &delivery{rec: rec, games: map[int64]*engine.Game{}, infos: map[int64]chainInfo{}}
+	if d.moves, err = b.movesOf(ctx, gameID); err != nil {
+		return false, err
+	}
+	g, info, err := d.at(ctx, b, rec.StateVersion)
+	if err != nil {
+		return false, err
+	}
+	_, drawn = b.sharedBoardPicture(rec, g, info)
+	return drawn, nil
+}
+
+// ForgetBoardPictures empties the board picture cache.
+func ForgetBoardPictures(b *Bot) {
+	b.boards.mu.Lock()
+	defer b.boards.mu.Unlock()
+	b.boards.calls, b.boards.order, b.boards.wants = nil, nil, nil
 }

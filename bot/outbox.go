@@ -1198,7 +1198,7 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 			return nil, nil
 		}
 		if d.drawnOnly {
-			if png, ok := b.sharedBoardPicture(rec, g, info, newer); ok {
+			if png, ok := b.sharedBoardPicture(rec, g, info); ok {
 				return png, nil
 			}
 			return nil, errNotDrawn

@@ -366,27 +366,40 @@ func (b *Bot) boardPictureUnless(rec storage.Game, g *engine.Game, info chainInf
 
 // sharedBoardPicture is the board picture of g (at info) for a board that
 // may go ahead of a hand DM waiting for a render slot: one already drawn
-// for an identical board (boardCache), or one that another game wants
-// too, drawn now (one picture for many games: 200 games started at once
-// have alike first boards); not one only this game wants (ok false).
-// unwanted as for boardPictureUnless. No pictures at all: nil, true.
-func (b *Bot) sharedBoardPicture(rec storage.Game, g *engine.Game, info chainInfo, unwanted func() bool) (png []byte, ok bool) {
+// for an identical board (boardCache). No pictures at all: nil, true. A
+// picture not drawn that another game wants too (200 games started at
+// once have alike first boards) is drawn in the background, for the
+// games to come: none of them waits for it, since a publisher waiting
+// for it would hold its game's hand DM out of the render queue, and
+// boards wait there behind hands that have waited long (measured under
+// a burst: games stalled for up to a minute).
+func (b *Bot) sharedBoardPicture(rec storage.Game, g *engine.Game, info chainInfo) (png []byte, ok bool) {
 	if b.Pictures == nil {
 		return nil, true
 	}
 	p := b.gamePrinter(rec)
-	key, err := boardKey(p.Lang(), g.ViewFor(engine.NoSide), info.since, b.caption(p, g, info))
+	lang, view, caption := p.Lang(), g.ViewFor(engine.NoSide), b.caption(p, g, info)
+	key, err := boardKey(lang, view, info.since, caption)
 	if err != nil {
 		return nil, false
 	}
 	if png, ok := b.boards.drawn(key); ok {
 		return png, true
 	}
-	if !b.boards.shared(key, rec.ID) {
-		return nil, false
+	if b.boards.shared(key, rec.ID) {
+		deck, since := g.Deck(), info.since
+		go func() {
+			_, _ = b.boards.board(key, func() (png []byte, err error) {
+				err = b.drawingBoard(func() error {
+					var perr error
+					png, perr = b.Pictures.Board(lang, deck, view, since, caption)
+					return perr
+				})
+				return png, err
+			})
+		}()
 	}
-	png, gaveUp := b.boardPictureUnless(rec, g, info, unwanted)
-	return png, !gaveUp && png != nil
+	return nil, false
 }
 
 // errUnwanted: a board picture not drawn, its game having a newer board
