@@ -33,11 +33,11 @@ package bot
 // hands), except behind a DM already waiting for its slot: that one keeps
 // its place, and the boards that pile up behind it meanwhile are
 // compacted to the newest as they come (handDrawing); the newest goes
-// ahead of it only if its picture needs no render slot of its own (drawn
-// already for an identical board, or wanted by other games too and drawn
-// once for all: the first boards of games started together are alike:
-// sharedBoardPicture). A deal's hand
-// pictures are drawn together (handPictureOf). A board or DM whose
+// ahead of it only if its picture is drawn already for an identical board
+// (the first boards of games started together are alike; one that two
+// games want is drawn in the background: sharedBoardPicture) and its
+// channel takes it now (channelWritable). A deal's hand pictures are drawn
+// together (handPictureOf). A board or DM whose
 // sending began (Posting, written just before the call) is never
 // superseded: a crash may have left it in the channel, and the retry
 // finds and records it. Reveals and the result always go out.
@@ -1067,12 +1067,12 @@ func (b *Bot) handPictureOf(ctx context.Context, d *delivery, e storage.OutboxEn
 // wait, so that its publisher marks the older ones superseded
 // (compactBehind), then comes back to its first place in the queue; and
 // when a board not tried yet waits, which goes ahead of it if its
-// picture needs no slot of its own (d.ahead, sharedBoardPicture). (A
-// board that needs the slot for itself does not go ahead: measured under
-// a burst, boards drawn ahead of the DMs left deals undelivered for 25 s,
-// and the backlog no smaller, the render slot being the bottleneck. But
-// the first boards of 200 games started at once are alike: one drawing
-// serves them all.)
+// picture is drawn already (d.ahead, sharedBoardPicture). (A board that
+// needs the slot for itself does not go ahead: measured under a burst,
+// boards drawn ahead of the DMs left deals undelivered for 25 s, and the
+// backlog no smaller, the render slot being the bottleneck. But the first
+// boards of 200 games started at once are alike: one drawing serves them
+// all.)
 func (b *Bot) handDrawing(ctx context.Context, d *delivery, id int64) func(func() error) error {
 	game := d.rec.ID
 	return func(draw func() error) error {

@@ -233,8 +233,8 @@ func TestRenderSlotsKeepAReturningWaitersPlace(t *testing.T) {
 }
 
 // Issue 30: a board may go ahead of a hand DM waiting for a render slot
-// only with a picture that needs no slot of its own, or one that other
-// games want too (drawn once for all): the first game to ask about a
+// only with a picture drawn already; one that other games want too is
+// drawn in the background (once for all): the first game to ask about a
 // picture not drawn is told no; another game asking is told yes.
 func TestBoardCacheTellsAPictureWantedByTwoGames(t *testing.T) {
 	var c boardCache
