@@ -651,12 +651,12 @@ func (b *Bot) deliverPending(ctx context.Context, gameID int64, claimed time.Tim
 			// (Not behind a DM already in the render queue, nor one whose
 			// picture is drawn: it keeps its place, and the boards behind
 			// it are compacted.)
-			if k := slices.IndexFunc(queue, func(x storage.OutboxEntry) bool { return x.Kind == outBoard && supersedable(x) }); k >= 0 {
+			if k := slices.IndexFunc(queue, unsentBoard); k >= 0 {
 				queue = boardFirst(append([]storage.OutboxEntry{e}, queue...), k+1)
 				continue
 			}
 		}
-		if e.Kind == outBoard && supersedable(e) {
+		if unsentBoard(e) {
 			// Only the newest of several boards waiting is published.
 			next, did, err := b.supersede(ctx, d, e)
 			if err != nil {
@@ -686,7 +686,7 @@ func (b *Bot) deliverPending(ctx context.Context, gameID int64, claimed time.Tim
 			if queue, err = b.compactBehind(ctx, d, e); err != nil {
 				return false, err
 			}
-			if k := slices.IndexFunc(queue, func(x storage.OutboxEntry) bool { return x.Kind == outBoard && supersedable(x) }); k >= 0 && queue[k].ID != d.ahead {
+			if k := slices.IndexFunc(queue, unsentBoard); k >= 0 && queue[k].ID != d.ahead {
 				// Tried once, now or not at all (the channel busy): a DM
 				// that stepped aside for it again and again would never
 				// be drawn.
@@ -759,6 +759,9 @@ func payloadOf(e storage.OutboxEntry) outPayload {
 	}
 	return p
 }
+
+// unsentBoard: e is a board nothing of which was sent (supersedable).
+func unsentBoard(e storage.OutboxEntry) bool { return e.Kind == outBoard && supersedable(e) }
 
 // supersedable: nothing of e was sent, nor is being sent (an entry whose
 // call began may be in the channel: it is delivered, never skipped).

@@ -25,6 +25,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rfop/rfop/engine"
+	"github.com/rfop/rfop/glossary"
 	"github.com/rfop/rfop/locale"
 	"github.com/rfop/rfop/storage"
 )
@@ -318,6 +319,48 @@ func (b *Bot) boardPicture(rec storage.Game, g *engine.Game, info chainInfo) []b
 	return png
 }
 
+// boardDrawing is what the board picture of a game at a version is drawn
+// from, and its key in the board cache (keyErr: none, drawn uncached).
+type boardDrawing struct {
+	game    int64
+	lang    glossary.Lang
+	deck    *engine.Deck
+	view    engine.View
+	since   *engine.View
+	caption string
+	key     [32]byte
+	keyErr  error
+}
+
+func (b *Bot) boardDrawingOf(rec storage.Game, g *engine.Game, info chainInfo) boardDrawing {
+	p := b.gamePrinter(rec)
+	bd := boardDrawing{game: rec.ID, lang: p.Lang(), deck: g.Deck(), view: g.ViewFor(engine.NoSide), since: info.since, caption: b.caption(p, g, info)}
+	bd.key, bd.keyErr = boardKey(bd.lang, bd.view, bd.since, bd.caption)
+	return bd
+}
+
+// draw draws bd's picture in a render slot, giving up (errUnwanted)
+// if unwanted says so once a slot is free (nil: never).
+func (bd boardDrawing) draw(b *Bot, unwanted func() bool) (png []byte, err error) {
+	paint := func() (err error) {
+		png, err = b.Pictures.Board(bd.lang, bd.deck, bd.view, bd.since, bd.caption)
+		return err
+	}
+	if unwanted == nil {
+		return png, b.drawingBoard(paint)
+	}
+	asked := time.Now()
+	err = b.drawingBoardUnless(bd.game, unwanted, func() error {
+		// Only a board that waited for its slot looks again (a read of
+		// the outbox): one drawn at once was checked just before.
+		if time.Since(asked) > time.Millisecond && unwanted() {
+			return errUnwanted
+		}
+		return paint()
+	})
+	return png, err
+}
+
 // boardPictureUnless is boardPicture, giving up (gaveUp) without drawing
 // if unwanted says so once a render slot is free (nil: never). Under a
 // burst a board waits seconds for a slot, and its game has often moved
@@ -327,30 +370,11 @@ func (b *Bot) boardPictureUnless(rec storage.Game, g *engine.Game, info chainInf
 	if b.Pictures == nil {
 		return nil, false
 	}
-	p := b.gamePrinter(rec)
-	lang, view, caption := p.Lang(), g.ViewFor(engine.NoSide), b.caption(p, g, info)
-	draw := func() (png []byte, err error) {
-		paint := func() (err error) {
-			png, err = b.Pictures.Board(lang, g.Deck(), view, info.since, caption)
-			return err
-		}
-		if unwanted == nil {
-			return png, b.drawingBoard(paint)
-		}
-		asked := time.Now()
-		err = b.drawingBoardUnless(rec.ID, unwanted, func() error {
-			// Only a board that waited for its slot looks again (a read of
-			// the outbox): one drawn at once was checked just before.
-			if time.Since(asked) > time.Millisecond && unwanted() {
-				return errUnwanted
-			}
-			return paint()
-		})
-		return png, err
-	}
-	key, err := boardKey(lang, view, info.since, caption)
-	if err == nil {
-		png, err = b.boards.board(key, draw)
+	bd := b.boardDrawingOf(rec, g, info)
+	draw := func() ([]byte, error) { return bd.draw(b, unwanted) }
+	var err error
+	if bd.keyErr == nil {
+		png, err = b.boards.board(bd.key, draw)
 	} else {
 		png, err = draw()
 	}
@@ -377,27 +401,15 @@ func (b *Bot) sharedBoardPicture(rec storage.Game, g *engine.Game, info chainInf
 	if b.Pictures == nil {
 		return nil, true
 	}
-	p := b.gamePrinter(rec)
-	lang, view, caption := p.Lang(), g.ViewFor(engine.NoSide), b.caption(p, g, info)
-	key, err := boardKey(lang, view, info.since, caption)
-	if err != nil {
+	bd := b.boardDrawingOf(rec, g, info)
+	if bd.keyErr != nil {
 		return nil, false
 	}
-	if png, ok := b.boards.drawn(key); ok {
+	if png, ok := b.boards.drawn(bd.key); ok {
 		return png, true
 	}
-	if b.boards.shared(key, rec.ID) {
-		deck, since := g.Deck(), info.since
-		go func() {
-			_, _ = b.boards.board(key, func() (png []byte, err error) {
-				err = b.drawingBoard(func() error {
-					var perr error
-					png, perr = b.Pictures.Board(lang, deck, view, since, caption)
-					return perr
-				})
-				return png, err
-			})
-		}()
+	if b.boards.shared(bd.key, rec.ID) {
+		go func() { _, _ = b.boards.board(bd.key, func() ([]byte, error) { return bd.draw(b, nil) }) }()
 	}
 	return nil, false
 }
