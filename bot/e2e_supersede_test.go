@@ -53,6 +53,16 @@ func (h *harness) waitReached(reached chan struct{}) {
 	}
 }
 
+// cardPlayGame starts a challenge in chanID (alice Versailles) and plays
+// it with rand seed (30, seed) until a card play is to be decided; r goes
+// on from there.
+func cardPlayGame(t *testing.T, seed uint64) (h *harness, rec storage.Game, r *rand.Rand) {
+	t.Helper()
+	h = newHarness(t)
+	r = rand.New(rand.NewPCG(30, seed))
+	return h, h.untilCardPlay(h.startChallenge(chanID, "versailles"), r), r
+}
+
 // boardEntries are the game's board entries after version v, oldest first.
 func (h *harness) boardEntries(gameID, v int64) []storage.OutboxEntry {
 	h.t.Helper()
@@ -108,10 +118,7 @@ func (h *harness) chainsWhileHeld(gameID int64, n int, r *rand.Rand) {
 // of every chain since the last board the channel saw.
 func TestE2EOnlyTheNewestBoardIsPosted(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	rec := h.startChallenge(chanID, "versailles")
-	r := rand.New(rand.NewPCG(30, 1))
-	rec = h.untilCardPlay(rec, r)
+	h, rec, r := cardPlayGame(t, 1)
 	seen := rec.StateVersion // the live board shows this version
 	before := len(h.boardMessages(chanID))
 
@@ -172,10 +179,7 @@ func TestE2EOnlyTheNewestBoardIsPosted(t *testing.T) {
 // it, and then posts only the newest of the others.
 func TestE2EABoardPostedBeforeACrashIsNeverSuperseded(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	rec := h.startChallenge(chanID, "versailles")
-	r := rand.New(rand.NewPCG(30, 2))
-	rec = h.untilCardPlay(rec, r)
+	h, rec, r := cardPlayGame(t, 2)
 	seen := rec.StateVersion
 	before := len(h.boardMessages(chanID))
 
@@ -213,10 +217,7 @@ func TestE2EABoardPostedBeforeACrashIsNeverSuperseded(t *testing.T) {
 // the previous board; the DM follows.
 func TestE2EABoardGoesBeforeTheDMItWaitsBehind(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	rec := h.startChallenge(chanID, "versailles")
-	r := rand.New(rand.NewPCG(30, 3))
-	rec = h.untilCardPlay(rec, r)
+	h, rec, _ := cardPlayGame(t, 3)
 	before := h.boardMessages(chanID)
 	dms := len(h.srv.DMs(alice))
 
@@ -284,10 +285,7 @@ func (h *harness) waitFor(what string, cond func() bool) {
 // drawn, the DM goes out, then the newest board only.
 func TestE2EBoardsBehindAHandDMWaitingToBeDrawnAreCompacted(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	rec := h.startChallenge(chanID, "versailles")
-	r := rand.New(rand.NewPCG(30, 4))
-	rec = h.untilCardPlay(rec, r)
+	h, rec, r := cardPlayGame(t, 4)
 	require.NoError(t, h.b.WaitPublished(h.ctx))
 	before := h.boardMessages(chanID)
 	dms := len(h.srv.DMs(alice))
@@ -334,10 +332,7 @@ func TestE2EBoardsBehindAHandDMWaitingToBeDrawnAreCompacted(t *testing.T) {
 // waited behind every other game's first.
 func TestE2EADealsHandDMsAreDrawnInOneTurn(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	rec := h.startChallenge(chanID, "versailles")
-	r := rand.New(rand.NewPCG(30, 5))
-	rec = h.untilCardPlay(rec, r)
+	h, rec, _ := cardPlayGame(t, 5)
 	require.NoError(t, h.b.WaitPublished(h.ctx))
 	aliceDMs, bobDMs := len(h.srv.DMs(alice)), len(h.srv.DMs(bob))
 
@@ -367,10 +362,7 @@ func TestE2EADealsHandDMsAreDrawnInOneTurn(t *testing.T) {
 // place in the render queue and goes out once drawn.
 func TestE2EABoardAlreadyDrawnGoesAheadOfAWaitingHandDM(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	rec := h.startChallenge(chanID, "versailles")
-	r := rand.New(rand.NewPCG(30, 6))
-	rec = h.untilCardPlay(rec, r)
+	h, rec, _ := cardPlayGame(t, 6)
 	require.NoError(t, h.b.WaitPublished(h.ctx))
 	live := h.requireOneLiveBoard(chanID)
 	edited := h.lastEventOf(live.ID)

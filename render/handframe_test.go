@@ -1,9 +1,6 @@
 package render
 
 import (
-	"bytes"
-	"image"
-	"image/png"
 	"testing"
 
 	"github.com/rfop/rfop/engine"
@@ -17,7 +14,6 @@ import (
 func TestAHandOnAKeptFrameIsTheQuantizedDrawHand(t *testing.T) {
 	r, err := NewFor(nil, glossary.English)
 	require.NoError(t, err)
-	pal := r.cardPalette()
 	other := func(v *engine.View) *engine.View {
 		// The same sections, other cards: each card's number moved on by
 		// 7 among the strategy cards (1-41), objectives by one (42-53).
@@ -53,16 +49,7 @@ func TestAHandOnAKeptFrameIsTheQuantizedDrawHand(t *testing.T) {
 		require.NotEqual(t, first.Hand, second.Hand)
 		b, err := r.RenderHand(second)
 		require.NoError(t, err)
-		m, err := png.Decode(bytes.NewReader(b))
-		require.NoError(t, err)
-		got, ok := m.(*image.Paletted)
-		require.True(t, ok, "a paletted PNG")
-		img, err := r.DrawHand(second)
-		require.NoError(t, err)
-		want := make([]uint8, img.Rect.Dx()*img.Rect.Dy())
-		pal.quantize(want, img)
-		require.Equal(t, img.Rect.Dx(), got.Stride)
-		require.Equal(t, want, got.Pix, "%s round %d on the kept frame", second.Viewer, second.Round)
+		requireQuantizedDrawHand(t, r, second, b, "%s round %d on the kept frame", second.Viewer, second.Round)
 	}
 }
 

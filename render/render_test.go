@@ -737,11 +737,19 @@ func BenchmarkDrawOnly(b *testing.B) {
 
 func BenchmarkRenderHand(b *testing.B) {
 	r := testRenderer(b)
-	v := handView(engine.Commune, 2, []int8{11, 18, 35}, []int8{9}, nil, 48, true)
 	r.cardPalette()
+	benchRenderHand(b, r, handView(engine.Commune, 2, []int8{11, 18, 35}, []int8{9}, nil, 48, true), nil)
+}
+
+// benchRenderHand times r.RenderHand(v), calling before (if not nil)
+// ahead of each, and reports the CPU time and the picture's size.
+func benchRenderHand(b *testing.B, r *Renderer, v *engine.View, before func()) {
 	var size int
 	cpu := startCPU()
 	for b.Loop() {
+		if before != nil {
+			before()
+		}
 		out, err := r.RenderHand(v)
 		if err != nil {
 			b.Fatal(err)
@@ -764,20 +772,11 @@ func BenchmarkRenderHandDeal(b *testing.B) {
 			if _, err := r.RenderHand(v); err != nil { // the palette and the cards
 				b.Fatal(err)
 			}
-			var size int
-			cpu := startCPU()
-			for b.Loop() {
-				if !kept {
-					r.frames = frameCache{}
-				}
-				out, err := r.RenderHand(v)
-				if err != nil {
-					b.Fatal(err)
-				}
-				size = len(out)
+			var forget func()
+			if !kept {
+				forget = func() { r.frames = frameCache{} }
 			}
-			cpu.report(b)
-			b.ReportMetric(float64(size), "bytes")
+			benchRenderHand(b, r, v, forget)
 		})
 	}
 }
@@ -965,20 +964,26 @@ func BenchmarkQuantizeBoard(b *testing.B) {
 func TestRenderHandIsTheQuantizedDrawHand(t *testing.T) {
 	for _, l := range []glossary.Lang{glossary.English, glossary.Russian} {
 		r := editionRenderer(t, l)
-		pal := r.cardPalette()
 		for _, v := range sampleHands() {
 			b, err := r.RenderHand(v)
 			require.NoError(t, err)
-			m, err := png.Decode(bytes.NewReader(b))
-			require.NoError(t, err)
-			got, ok := m.(*image.Paletted)
-			require.True(t, ok, "a paletted PNG")
-			img, err := r.DrawHand(v)
-			require.NoError(t, err)
-			want := make([]uint8, img.Rect.Dx()*img.Rect.Dy())
-			pal.quantize(want, img)
-			require.Equal(t, img.Rect.Dx(), got.Stride)
-			require.Equal(t, want, got.Pix, "%s %s round %d", l, v.Viewer, v.Round)
+			requireQuantizedDrawHand(t, r, v, b, "%s %s round %d", l, v.Viewer, v.Round)
 		}
 	}
+}
+
+// requireQuantizedDrawHand checks that the PNG b is, index for index, r's
+// DrawHand of v quantized to the card palette.
+func requireQuantizedDrawHand(t *testing.T, r *Renderer, v *engine.View, b []byte, msg ...any) {
+	t.Helper()
+	m, err := png.Decode(bytes.NewReader(b))
+	require.NoError(t, err)
+	got, ok := m.(*image.Paletted)
+	require.True(t, ok, "a paletted PNG")
+	img, err := r.DrawHand(v)
+	require.NoError(t, err)
+	want := make([]uint8, img.Rect.Dx()*img.Rect.Dy())
+	r.cardPalette().quantize(want, img)
+	require.Equal(t, img.Rect.Dx(), got.Stride)
+	require.Equal(t, want, got.Pix, msg...)
 }
