@@ -150,7 +150,11 @@ type Bot struct {
 	// panelLocks: a mover's panel is edited, and its entry checked and
 	// marked, by one of showPanelNow and the publisher at a time.
 	panelLocks map[int64]*sync.Mutex
-	pubWG      sync.WaitGroup
+	// pubsIdle is closed when the last publisher leaves (under mu; nil
+	// while none runs): publishersDone. Not a WaitGroup: publishers start
+	// at any time, and a WaitGroup's Add from zero must not overlap a Wait
+	// (the race detector's build panicked on it in WaitPublished).
+	pubsIdle chan struct{}
 	// dead: a test hook simulated a crash; nothing more is published.
 	dead bool
 	hook func(gameID int64, step string) bool
@@ -234,7 +238,7 @@ func (b *Bot) Shutdown(ctx context.Context) error {
 	b.closing = true
 	b.mu.Unlock()
 	done := make(chan struct{})
-	go func() { b.inflight.Wait(); b.pubWG.Wait(); close(done) }()
+	go func() { b.inflight.Wait(); <-b.publishersDone(); close(done) }()
 	select {
 	case <-done:
 		return nil

@@ -303,13 +303,26 @@ func (b *Bot) kick(gameID int64) {
 		return
 	}
 	again := false
+	if len(b.pubs) == 0 {
+		b.pubsIdle = make(chan struct{})
+	}
 	b.pubs[gameID] = &again
-	b.pubWG.Add(1)
 	go b.publisher(gameID)
 }
 
+// publishersDone is closed once no publisher runs (already, if none does).
+func (b *Bot) publishersDone() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.pubsIdle == nil {
+		idle := make(chan struct{})
+		close(idle)
+		return idle
+	}
+	return b.pubsIdle
+}
+
 func (b *Bot) publisher(gameID int64) {
-	defer b.pubWG.Done()
 	ctx := context.Background()
 	for {
 		if err := b.deliverGame(ctx, gameID); err != nil && !errors.Is(err, errCrashed) && !errors.Is(err, errShuttingDown) {
@@ -324,6 +337,10 @@ func (b *Bot) publisher(gameID int64) {
 			continue
 		}
 		delete(b.pubs, gameID)
+		if len(b.pubs) == 0 {
+			close(b.pubsIdle)
+			b.pubsIdle = nil
+		}
 		b.mu.Unlock()
 		return
 	}
@@ -475,10 +492,8 @@ func (b *Bot) resumeGame(ctx context.Context, gameID int64) (aiTurn bool, err er
 
 // WaitPublished waits until no publication is being delivered (tests).
 func (b *Bot) WaitPublished(ctx context.Context) error {
-	done := make(chan struct{})
-	go func() { b.pubWG.Wait(); close(done) }()
 	select {
-	case <-done:
+	case <-b.publishersDone():
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
