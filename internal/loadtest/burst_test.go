@@ -152,7 +152,8 @@ func TestBurst(t *testing.T) {
 		// Where the CPU goes while 200 games start: a profile of the
 		// burst's first seconds.
 		go func() {
-			if err := saveProfile(debugAddr, "profile?seconds=8", filepath.Join(profiles, "cpu-first-8s.pb.gz")); err != nil {
+			secs := strconv.Itoa(envInt(t, "RFOP_LOADTEST_CPU_SECONDS", 8))
+			if err := saveProfile(debugAddr, "profile?seconds="+secs, filepath.Join(profiles, "cpu-first-"+secs+"s.pb.gz")); err != nil {
 				t.Logf("CPU profile: %v", err)
 			}
 		}()

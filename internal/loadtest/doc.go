@@ -20,7 +20,9 @@
 // end), RFOP_LOADTEST_BIN (a binary to test instead of building this
 // tree's, for a before/after comparison), RFOP_LOADTEST_PROFILES (a
 // directory: heap profiles of the bot taken at its peaks, and a CPU
-// profile of the burst's first 8 seconds, for go tool pprof), RFOP_LOADTEST_KEEP (a file: the bot's database is copied there
-// after the run, to study its outbox and log). docs/scaling.md gives the figures measured. The package has no
-// code of its own.
+// profile of the burst's first seconds, for go tool pprof),
+// RFOP_LOADTEST_CPU_SECONDS (how many first seconds that profile covers,
+// 8), RFOP_LOADTEST_KEEP (a file: the bot's database is copied there
+// after the run, to study its outbox and log). docs/scaling.md gives the
+// figures measured. The package has no code of its own.
 package loadtest
