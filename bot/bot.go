@@ -206,14 +206,12 @@ func New(d Deps) *Bot {
 	}
 	var hb [8]byte
 	_, _ = rand.Read(hb[:])
-	b := &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, paused: map[int64]error{},
+	return &Bot{Deps: d, locks: map[int64]*sync.Mutex{}, paused: map[int64]error{},
 		lease: storage.LeaseHolder{Name: fmt.Sprintf("shard-%d-%x", d.Shard.ID, hb), Shard: d.Shard.ID}, started: time.Now(),
 		langs: map[string]string{}, userLocales: map[string]string{}, guildLocales: map[string]string{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
 		replaySlots:   make(chan struct{}, maxReplays),
 		progressEvery: defaultProgressEvery,
 		pubs:          map[int64]*bool{}, renderWaits: map[int64]chan struct{}{}, handSince: map[int64]map[int64]time.Time{}, pubLocks: map[int64]*sync.Mutex{}, panelLocks: map[int64]*sync.Mutex{}, renders: newSlots(renderSlots()), stopping: make(chan struct{})}
-	b.boards.drawnFor = b.wakeRender
-	return b
 }
 
 // lockGame serialises a game's moves in this process.

@@ -390,47 +390,6 @@ func TestE2EABoardAlreadyDrawnGoesAheadOfAWaitingHandDM(t *testing.T) {
 	assert.Equal(t, live.ID, h.requireOneLiveBoard(chanID).ID, "edited in place")
 }
 
-// Issue 30: a board tried ahead of a hand DM waiting for its picture,
-// whose own picture was not drawn yet, stays behind the DM; but once
-// another game's drawing of an identical board brings that picture (200
-// games started at once have alike boards at their first moves), the
-// board is tried again and goes ahead, the DM keeping its place. (Tried
-// only once, such boards waited for the game's next board under a burst,
-// and the start's backlog with them.)
-func TestE2EABoardWhosePictureAnotherGameDrewGoesAheadOfAWaitingHandDM(t *testing.T) {
-	t.Parallel()
-	h, rec, _ := cardPlayGame(t, 7)
-	require.NoError(t, h.b.WaitPublished(h.ctx))
-	live := h.requireOneLiveBoard(chanID)
-	edited := h.lastEventOf(live.ID)
-	dms := len(h.srv.DMs(alice))
-	v := rec.StateVersion
-	bot.ForgetBoardPictures(h.b)
-
-	release := bot.HoldRenderSlots(h.b)
-	require.NoError(t, h.store.Enqueue(h.ctx, storage.OutboxEntry{GameID: rec.ID, Version: v, Kind: "dm", Payload: []byte(`{"side":"versailles"}`)}))
-	h.b.Redeliver(h.ctx)
-	h.waitFor("the DM's picture to wait for a slot", func() bool { hands, _ := bot.RenderQueue(h.b); return hands == 1 })
-	require.NoError(t, h.store.Enqueue(h.ctx, storage.OutboxEntry{GameID: rec.ID, Version: v, Kind: "board", Payload: []byte(`{}`)}))
-	h.b.Redeliver(h.ctx)
-	h.waitFor("the board tried ahead, its picture not drawn", func() bool { return bot.BoardPictureAskers(h.b) == 1 })
-	h.waitFor("the DM back in its place", func() bool { hands, _ := bot.RenderQueue(h.b); return hands == 1 })
-	assert.Equal(t, edited, h.lastEventOf(live.ID), "the board stayed behind")
-
-	require.NoError(t, bot.DrawBoardPicture(h.ctx, h.b, rec.ID))
-	h.waitFor("the board edited ahead of the DM", func() bool { return h.lastEventOf(live.ID) > edited })
-	h.waitFor("the DM back in its place", func() bool { hands, _ := bot.RenderQueue(h.b); return hands == 1 })
-	assert.Len(t, h.srv.DMs(alice), dms, "the DM waits for its picture")
-
-	release()
-	require.NoError(t, h.b.WaitPublished(h.ctx))
-	require.Len(t, h.srv.DMs(alice), dms+1)
-	dm := h.srv.DMs(alice)[dms]
-	assert.NotEmpty(t, dm.Attachments, "with its picture")
-	assert.Less(t, h.lastEventOf(live.ID), h.firstEventOf(dm.ID), "the board went first")
-	assert.Equal(t, live.ID, h.requireOneLiveBoard(chanID).ID, "edited in place")
-}
-
 // Issue 30: a board picture not drawn yet that two games want (games
 // started together have alike first boards) is drawn in the background,
 // for the boards to come: neither asker waits for it (a publisher waiting

@@ -87,44 +87,6 @@ func RenderQueue(b *Bot) (hands, turns int) {
 	return len(b.renders.rest), b.renders.turns
 }
 
-// BoardPictureAskers is how many games asked for a board picture not
-// drawn (boardCache.shared), over all pictures.
-func BoardPictureAskers(b *Bot) int {
-	b.boards.mu.Lock()
-	defer b.boards.mu.Unlock()
-	n := 0
-	for _, askers := range b.boards.wants {
-		n += len(askers)
-	}
-	return n
-}
-
-// DrawBoardPicture draws the picture of game gameID's board at its
-// current version into the board cache without a render slot, as
-// another game's drawing of an identical board would.
-func DrawBoardPicture(ctx context.Context, b *Bot, gameID int64) error {
-	rec, err := b.Store.GameByID(ctx, gameID)
-	if err != nil {
-		return err
-	}
-	d := &delivery{rec: rec, games: map[int64]*engine.Game{}, infos: map[int64]chainInfo{}}
-	if d.moves, err = b.movesOf(ctx, gameID); err != nil {
-		return err
-	}
-	g, info, err := d.at(ctx, b, rec.StateVersion)
-	if err != nil {
-		return err
-	}
-	bd := b.boardDrawingOf(rec, g, info)
-	if bd.keyErr != nil {
-		return bd.keyErr
-	}
-	_, err = b.boards.board(bd.key, func() ([]byte, error) {
-		return b.Pictures.Board(bd.lang, bd.deck, bd.view, bd.since, bd.caption)
-	})
-	return err
-}
-
 // SharedBoardPicture asks for the picture of game gameID's board at its
 // current version as a board going ahead of a waiting hand DM does
 // (sharedBoardPicture): drawn reports it was there to take.
@@ -141,7 +103,7 @@ func SharedBoardPicture(ctx context.Context, b *Bot, gameID int64) (drawn bool, 
 	if err != nil {
 		return false, err
 	}
-	_, drawn, _ = b.sharedBoardPicture(rec, g, info)
+	_, drawn = b.sharedBoardPicture(rec, g, info)
 	return drawn, nil
 }
 

@@ -293,8 +293,13 @@ func (b *Bot) kick(gameID int64) {
 		return
 	}
 	if w, ok := b.pubs[gameID]; ok {
-		*w = true                  // deliver again when the current pass ends
-		b.wakeRenderLocked(gameID) // its board or hand DM waiting for a render slot may give way
+		*w = true // deliver again when the current pass ends
+		if wake, ok := b.renderWaits[gameID]; ok {
+			select { // its board or hand DM waiting for a render slot may give way
+			case wake <- struct{}{}:
+			default:
+			}
+		}
 		return
 	}
 	again := false
@@ -303,24 +308,6 @@ func (b *Bot) kick(gameID int64) {
 	}
 	b.pubs[gameID] = &again
 	go b.publisher(gameID)
-}
-
-// wakeRender wakes the game's board or hand DM waiting for a render slot,
-// if one is, to look whether it should give way (drawingUnless): a board
-// picture it waited for was drawn (boardCache.drawnFor).
-func (b *Bot) wakeRender(gameID int64) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.wakeRenderLocked(gameID)
-}
-
-func (b *Bot) wakeRenderLocked(gameID int64) {
-	if wake, ok := b.renderWaits[gameID]; ok {
-		select {
-		case wake <- struct{}{}:
-		default:
-		}
-	}
 }
 
 // publishersDone is closed once no publisher runs (already, if none does).
@@ -532,13 +519,10 @@ type delivery struct {
 	// picture needs no slot; it is not moved ahead again (a newer board
 	// is). trying: ahead is in front of the DM now. drawnOnly: the board
 	// being delivered is posted only if its picture needs no render slot
-	// (errNotDrawn otherwise). aheadDrawn, if set, reports whether the
-	// picture board ahead lacked is drawn now (another game's drawing):
-	// it is then tried once more (handDrawing).
-	ahead      int64
-	trying     bool
-	drawnOnly  bool
-	aheadDrawn func() bool
+	// (errNotDrawn otherwise).
+	ahead     int64
+	trying    bool
+	drawnOnly bool
 }
 
 func (d *delivery) at(ctx context.Context, b *Bot, v int64) (*engine.Game, chainInfo, error) {
@@ -721,7 +705,7 @@ func (b *Bot) deliverPending(ctx context.Context, gameID int64, claimed time.Tim
 				// Tried once, now or not at all (the channel busy): a DM
 				// that stepped aside for it again and again would never
 				// be drawn.
-				d.ahead, d.aheadDrawn = queue[k].ID, nil
+				d.ahead = queue[k].ID
 				if b.channelWritable(d.rec.ChannelID) {
 					d.trying = true
 					queue = boardFirst(queue, k)
@@ -1128,11 +1112,6 @@ func (b *Bot) handDrawing(ctx context.Context, d *delivery, id int64) func(func(
 					n, newest = n+1, e.ID
 				}
 			}
-			if n == 1 && newest == d.ahead && d.aheadDrawn != nil && d.aheadDrawn() {
-				// The board tried ahead lacked a picture another game's
-				// drawing has brought since: it is tried once more.
-				d.ahead, d.aheadDrawn = 0, nil
-			}
 			return err == nil && (n >= 2 || n == 1 && newest != d.ahead && b.channelWritable(d.rec.ChannelID))
 		}
 		err := b.drawingHandUnless(game, since, unwanted, draw)
@@ -1237,11 +1216,9 @@ func (b *Bot) deliverBoard(ctx context.Context, d *delivery, e storage.OutboxEnt
 			return nil, nil
 		}
 		if d.drawnOnly {
-			png, ok, drawnNow := b.sharedBoardPicture(rec, g, info)
-			if ok {
+			if png, ok := b.sharedBoardPicture(rec, g, info); ok {
 				return png, nil
 			}
-			d.aheadDrawn = drawnNow
 			return nil, errNotDrawn
 		}
 		png, gaveUp := b.boardPictureUnless(rec, g, info, newer)

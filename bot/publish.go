@@ -342,10 +342,12 @@ func (b *Bot) boardDrawingOf(rec storage.Game, g *engine.Game, info chainInfo) b
 // draw draws bd's picture in a render slot, giving up (errUnwanted)
 // if unwanted says so once a slot is free (nil: never).
 func (bd boardDrawing) draw(b *Bot, unwanted func() bool) (png []byte, err error) {
-	paint := bd.paintInto(b, &png)
+	paint := func() (err error) {
+		png, err = b.Pictures.Board(bd.lang, bd.deck, bd.view, bd.since, bd.caption)
+		return err
+	}
 	if unwanted == nil {
-		err = b.drawingBoard(paint) // before png is read: the spec leaves a return's order open
-		return png, err
+		return png, b.drawingBoard(paint)
 	}
 	asked := time.Now()
 	err = b.drawingBoardUnless(bd.game, unwanted, func() error {
@@ -357,21 +359,6 @@ func (bd boardDrawing) draw(b *Bot, unwanted func() bool) (png []byte, err error
 		return paint()
 	})
 	return png, err
-}
-
-// drawFirst draws bd's picture in the first render slot free, before any
-// other picture waiting: several games' boards wait for it.
-func (bd boardDrawing) drawFirst(b *Bot) (png []byte, err error) {
-	err = b.drawingTop(bd.paintInto(b, &png))
-	return png, err
-}
-
-// paintInto is the drawing of bd's picture into *png, for a render slot.
-func (bd boardDrawing) paintInto(b *Bot, png *[]byte) func() error {
-	return func() (err error) {
-		*png, err = b.Pictures.Board(bd.lang, bd.deck, bd.view, bd.since, bd.caption)
-		return err
-	}
 }
 
 // boardPictureUnless is boardPicture, giving up (gaveUp) without drawing
@@ -409,24 +396,22 @@ func (b *Bot) boardPictureUnless(rec storage.Game, g *engine.Game, info chainInf
 // games to come: none of them waits for it, since a publisher waiting
 // for it would hold its game's hand DM out of the render queue, and
 // boards wait there behind hands that have waited long (measured under
-// a burst: games stalled for up to a minute). Not drawn, drawnNow
-// reports whether it is by now (nil: it never will be), and every game
-// that asked is woken once it is (boardCache.drawnFor).
-func (b *Bot) sharedBoardPicture(rec storage.Game, g *engine.Game, info chainInfo) (png []byte, ok bool, drawnNow func() bool) {
+// a burst: games stalled for up to a minute).
+func (b *Bot) sharedBoardPicture(rec storage.Game, g *engine.Game, info chainInfo) (png []byte, ok bool) {
 	if b.Pictures == nil {
-		return nil, true, nil
+		return nil, true
 	}
 	bd := b.boardDrawingOf(rec, g, info)
 	if bd.keyErr != nil {
-		return nil, false, nil
+		return nil, false
 	}
 	if png, ok := b.boards.drawn(bd.key); ok {
-		return png, true, nil
+		return png, true
 	}
 	if b.boards.shared(bd.key, rec.ID) {
-		go func() { _, _ = b.boards.board(bd.key, func() ([]byte, error) { return bd.drawFirst(b) }) }()
+		go func() { _, _ = b.boards.board(bd.key, func() ([]byte, error) { return bd.draw(b, nil) }) }()
 	}
-	return nil, false, func() bool { _, ok := b.boards.drawn(bd.key); return ok }
+	return nil, false
 }
 
 // errUnwanted: a board picture not drawn, its game having a newer board

@@ -57,16 +57,6 @@ func (b *Bot) drawingBoard(draw func() error) error {
 	return b.drawIn(true, draw)
 }
 
-// drawingTop is drawing for a picture several games wait for: it takes
-// the next free slot before any other picture waiting (slots.top).
-func (b *Bot) drawingTop(draw func() error) error {
-	if !b.renders.acquireTop(b.stopping) {
-		return errShuttingDown
-	}
-	defer b.renders.release()
-	return draw()
-}
-
 func (b *Bot) drawIn(board bool, draw func() error) error {
 	if !b.renders.acquire(board, b.stopping) {
 		return errShuttingDown
@@ -128,15 +118,9 @@ func (b *Bot) drawingUnless(board bool, game int64, since time.Time, unwanted fu
 // steady stream of other games' boards (a burst), a strict priority
 // starved the hands, and with them their games' boards, for half a
 // minute (issue 30).
-//
-// Before them all go the pictures several games wait for (top): a board
-// picture that games started together share, drawn once in the
-// background (sharedBoardPicture). Behind the hands, it waited seconds
-// while a hundred games' boards waited for it (issue 30).
 type slots struct {
 	mu          sync.Mutex
 	free        int
-	top         []waiter
 	first, rest []waiter // boards, others
 	turns       int      // slots taken so far (tests look)
 	now         func() time.Time
@@ -158,36 +142,6 @@ func newSlots(n int) *slots { return &slots{free: n, now: time.Now} }
 func (s *slots) acquire(first bool, stop <-chan struct{}) bool {
 	ok, _ := s.acquireUnless(first, stop, nil, nil)
 	return ok
-}
-
-// acquireTop takes a slot before every other waiter (a picture several
-// games wait for); false if stop closed first.
-func (s *slots) acquireTop(stop <-chan struct{}) bool {
-	s.mu.Lock()
-	if s.free > 0 {
-		s.free--
-		s.turns++
-		s.mu.Unlock()
-		return true
-	}
-	w := waiter{ch: make(chan struct{}), at: s.now()}
-	s.top = append(s.top, w)
-	s.mu.Unlock()
-	select {
-	case <-w.ch:
-		return true
-	case <-stop:
-	}
-	s.mu.Lock()
-	k := slices.IndexFunc(s.top, func(x waiter) bool { return x.ch == w.ch })
-	if k >= 0 {
-		s.top = slices.Delete(s.top, k, k+1)
-	}
-	s.mu.Unlock()
-	if k < 0 {
-		s.release() // granted as it left: hand it on
-	}
-	return false
 }
 
 // acquireUnless is acquire, giving up its place in the queue (gaveUp) if,
@@ -251,16 +205,12 @@ func (s *slots) acquireSince(first bool, since time.Time, stop, wake <-chan stru
 	return false, gaveUp
 }
 
-// release hands the slot to the first waiter: one on top, then a
-// board's before others, unless the oldest other has waited handPatience.
+// release hands the slot to the first waiter: a board's before others,
+// unless the oldest other has waited handPatience.
 func (s *slots) release() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
-	case len(s.top) > 0:
-		close(s.top[0].ch)
-		s.top = s.top[1:]
-		s.turns++
 	case len(s.first) > 0 && (len(s.rest) == 0 || s.now().Sub(s.rest[0].at) < handPatience):
 		close(s.first[0].ch)
 		s.first = s.first[1:]
@@ -285,20 +235,14 @@ type boardCache struct {
 	order [][32]byte // oldest first; at most boardCacheSize finished calls
 	// waiting: callers waiting for another's drawing (tests look).
 	waiting int
-	// wants: the games that asked for a picture not drawn (shared), by
-	// key, in the order they asked; told once it is drawn (drawnFor).
-	wants map[[32]byte][]int64
-	// drawnFor, if set, is called (outside the lock) with each game that
-	// asked for a picture not drawn, once it is drawn: a board that could
-	// not go ahead of its hand DM for want of it may now (handDrawing).
-	drawnFor func(game int64)
+	// wants: the game that first asked whether a picture not drawn is
+	// shared, by key (shared).
+	wants map[[32]byte]int64
 }
 
 const boardCacheSize = 16
 
-// boardWantsSize bounds the pictures boardCache.wants holds (most are
-// boards only their own game wants, drawn in their turn or superseded):
-// past it, the map starts again.
+// boardWantsSize bounds boardCache.wants: past it, the map starts again.
 const boardWantsSize = 1024
 
 type boardCall struct {
@@ -335,7 +279,6 @@ func (c *boardCache) board(key [32]byte, draw func() ([]byte, error)) ([]byte, e
 	close(call.done)
 
 	c.mu.Lock()
-	var askers []int64
 	if call.err != nil {
 		delete(c.calls, key) // draw it again next time
 	} else {
@@ -344,16 +287,8 @@ func (c *boardCache) board(key [32]byte, draw func() ([]byte, error)) ([]byte, e
 			delete(c.calls, c.order[0])
 			c.order = c.order[1:]
 		}
-		askers = c.wants[key]
-		delete(c.wants, key)
 	}
-	tell := c.drawnFor
 	c.mu.Unlock()
-	if tell != nil {
-		for _, game := range askers {
-			tell(game)
-		}
-	}
 	return call.png, call.err
 }
 
@@ -374,29 +309,23 @@ func (c *boardCache) drawn(key [32]byte) ([]byte, bool) {
 	}
 }
 
-// shared notes that game wants the picture of key, which is not drawn,
-// to be told when it is (drawnFor), and reports whether game is the
-// second game to want it: a picture two games want is drawn in the
-// background, once (sharedBoardPicture); the first asker is told no, and
-// so are those after the second (it is being drawn).
+// shared reports whether a game other than game asked for the picture of
+// key before (shared), which is not drawn yet: the first asker is told no
+// and remembered.
 func (c *boardCache) shared(key [32]byte, game int64) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	askers, ok := c.wants[key]
-	if slices.Contains(askers, game) {
-		return false
+	first, ok := c.wants[key]
+	if ok && first != game {
+		delete(c.wants, key)
+		return true
 	}
-	if !ok && (c.wants == nil || len(c.wants) >= boardWantsSize) {
-		c.wants = map[[32]byte][]int64{}
+	if c.wants == nil || len(c.wants) >= boardWantsSize {
+		c.wants = map[[32]byte]int64{}
 	}
-	if len(askers) < boardAskersSize {
-		c.wants[key] = append(askers, game)
-	}
-	return len(askers) == 1
+	c.wants[key] = game
+	return false
 }
-
-// boardAskersSize bounds the games remembered for one picture.
-const boardAskersSize = 256
 
 // boardKey hashes everything a board picture is drawn from.
 func boardKey(lang glossary.Lang, v engine.View, prev *engine.View, caption string) ([32]byte, error) {

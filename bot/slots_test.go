@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"errors"
 	"runtime"
 	"testing"
 	"time"
@@ -51,69 +50,6 @@ func TestRenderSlotsServeBoardsFirst(t *testing.T) {
 	assert.True(t, s.queued(0, 0))
 	s.release()
 	require.True(t, s.acquire(false, never), "the slot is free again")
-}
-
-// Issue 30: a picture several games wait for (a board picture games
-// started together share, drawn in the background) goes before every
-// board and hand waiting, even a hand that has waited handPatience; one
-// that gives up when the bot stops leaves the slot usable.
-func TestRenderSlotsServeAPictureSeveralGamesWaitForFirst(t *testing.T) {
-	now := time.Unix(0, 0)
-	s := newSlots(1)
-	s.now = func() time.Time { return now }
-	never := make(chan struct{})
-	require.True(t, s.acquire(true, never), "a free slot")
-
-	order := make(chan string, 3)
-	go func() {
-		if s.acquire(false, never) {
-			order <- "hand"
-			s.release()
-		}
-	}()
-	waitSlotsQueued(t, s, 0, 1)
-	go func() {
-		if s.acquire(true, never) {
-			order <- "board"
-			s.release()
-		}
-	}()
-	waitSlotsQueued(t, s, 1, 1)
-	go func() {
-		if s.acquireTop(never) {
-			order <- "shared board"
-			s.release()
-		}
-	}()
-	waitTop := func(n int) {
-		t.Helper()
-		ctx := testctx.Context(t)
-		for {
-			s.mu.Lock()
-			k := len(s.top)
-			s.mu.Unlock()
-			if k == n {
-				return
-			}
-			require.NoError(t, ctx.Err(), "waiting for %d on top", n)
-			runtime.Gosched()
-		}
-	}
-	waitTop(1)
-	now = now.Add(2 * handPatience) // the hand has waited long
-	s.release()
-	assert.Equal(t, []string{"shared board", "hand", "board"}, []string{<-order, <-order, <-order})
-
-	require.True(t, s.acquire(true, never))
-	stop := make(chan struct{})
-	gave := make(chan bool)
-	go func() { gave <- s.acquireTop(stop) }()
-	waitTop(1)
-	close(stop)
-	assert.False(t, <-gave)
-	waitTop(0)
-	s.release()
-	require.True(t, s.acquireTop(never), "the slot is free again")
 }
 
 // Issue 30: a hand that has waited handPatience goes before the boards
@@ -299,33 +235,19 @@ func TestRenderSlotsKeepAReturningWaitersPlace(t *testing.T) {
 // Issue 30: a board may go ahead of a hand DM waiting for a render slot
 // only with a picture drawn already; one that other games want too is
 // drawn in the background (once for all): the first game to ask about a
-// picture not drawn is told no; the second game asking is told yes (it
-// has it drawn); the games after it are told no (it is being drawn).
-// Every game that asked is told once it is drawn, and only then.
+// picture not drawn is told no; another game asking is told yes.
 func TestBoardCacheTellsAPictureWantedByTwoGames(t *testing.T) {
-	var told []int64
-	c := boardCache{drawnFor: func(game int64) { told = append(told, game) }}
+	var c boardCache
 	a, b := [32]byte{1}, [32]byte{2}
 	assert.False(t, c.shared(a, 1), "the first game to ask")
 	assert.False(t, c.shared(a, 1), "the same game again")
 	assert.False(t, c.shared(b, 2), "another picture")
 	assert.True(t, c.shared(a, 2), "another game wants it too")
-	assert.False(t, c.shared(a, 3), "a third game: it is being drawn")
-	assert.False(t, c.shared(a, 2), "the second game again")
 	_, ok := c.drawn(a)
 	assert.False(t, ok, "not drawn yet")
-	assert.Empty(t, told, "nobody is told before it is drawn")
 	png, err := c.board(a, func() ([]byte, error) { return []byte("png"), nil })
 	require.NoError(t, err)
 	got, ok := c.drawn(a)
 	assert.True(t, ok)
 	assert.Equal(t, png, got, "drawn once, kept for every game")
-	assert.Equal(t, []int64{1, 2, 3}, told, "every game that asked, once")
-
-	_, err = c.board(a, func() ([]byte, error) { return []byte("png"), nil })
-	require.NoError(t, err)
-	assert.Equal(t, []int64{1, 2, 3}, told, "drawn already: nobody told again")
-	_, err = c.board(b, func() ([]byte, error) { return nil, errors.New("no") })
-	require.Error(t, err)
-	assert.Equal(t, []int64{1, 2, 3}, told, "a drawing that failed tells nobody")
 }
