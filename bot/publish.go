@@ -347,7 +347,8 @@ func (bd boardDrawing) draw(b *Bot, unwanted func() bool) (png []byte, err error
 		return err
 	}
 	if unwanted == nil {
-		return png, b.drawingBoard(paint)
+		err = b.drawingBoard(paint) // before png is read: the spec leaves a return's order open
+		return png, err
 	}
 	asked := time.Now()
 	err = b.drawingBoardUnless(bd.game, unwanted, func() error {
