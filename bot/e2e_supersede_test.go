@@ -278,6 +278,17 @@ func (h *harness) waitFor(what string, cond func() bool) {
 	}
 }
 
+// handDMWaitingForASlot holds every render slot and publishes a hand DM
+// of Alice's at rec's version, whose picture then waits for a slot;
+// release lets the pictures be drawn.
+func (h *harness) handDMWaitingForASlot(rec storage.Game) (release func()) {
+	release = bot.HoldRenderSlots(h.b)
+	require.NoError(h.t, h.store.Enqueue(h.ctx, storage.OutboxEntry{GameID: rec.ID, Version: rec.StateVersion, Kind: "dm", Payload: []byte(`{"side":"versailles"}`)}))
+	h.b.Redeliver(h.ctx)
+	h.waitFor("the DM's picture to wait for a slot", func() bool { hands, _ := bot.RenderQueue(h.b); return hands == 1 })
+	return release
+}
+
 // Issue 30: under a burst a deal's hand DM waits seconds for a render
 // slot while its players move on, and their boards pile up behind it.
 // They are compacted as they come (the older ones marked superseded,
@@ -291,10 +302,7 @@ func TestE2EBoardsBehindAHandDMWaitingToBeDrawnAreCompacted(t *testing.T) {
 	dms := len(h.srv.DMs(alice))
 	v := rec.StateVersion
 
-	release := bot.HoldRenderSlots(h.b)
-	require.NoError(t, h.store.Enqueue(h.ctx, storage.OutboxEntry{GameID: rec.ID, Version: v, Kind: "dm", Payload: []byte(`{"side":"versailles"}`)}))
-	h.b.Redeliver(h.ctx)
-	h.waitFor("the DM's picture to wait for a slot", func() bool { hands, _ := bot.RenderQueue(h.b); return hands == 1 })
+	release := h.handDMWaitingForASlot(rec)
 
 	h.chainsWhileHeld(rec.ID, 3, r)
 	boards := h.boardEntries(rec.ID, v)
@@ -369,10 +377,7 @@ func TestE2EABoardAlreadyDrawnGoesAheadOfAWaitingHandDM(t *testing.T) {
 	dms := len(h.srv.DMs(alice))
 	v := rec.StateVersion
 
-	release := bot.HoldRenderSlots(h.b)
-	require.NoError(t, h.store.Enqueue(h.ctx, storage.OutboxEntry{GameID: rec.ID, Version: v, Kind: "dm", Payload: []byte(`{"side":"versailles"}`)}))
-	h.b.Redeliver(h.ctx)
-	h.waitFor("the DM's picture to wait for a slot", func() bool { hands, _ := bot.RenderQueue(h.b); return hands == 1 })
+	release := h.handDMWaitingForASlot(rec)
 	// Behind it, the same board again: its picture was drawn when it was
 	// posted.
 	require.NoError(t, h.store.Enqueue(h.ctx, storage.OutboxEntry{GameID: rec.ID, Version: v, Kind: "board", Payload: []byte(`{}`)}))
