@@ -219,20 +219,26 @@ func (r *Renderer) handOnFrame(f *handFrame, secs []handSection) (png []byte, ok
 		return nil, false, nil
 	}
 	pal := r.cardPalette()
-	idx := r.handIdx.get(f.w * f.h)
-	defer r.handIdx.put(idx)
+	maps := make([][]uint8, len(pics))
+	for i, c := range pics {
+		maps[i] = c.packed.indexMap(pal, f.places[i].under)
+	}
+	// Each row is written straight into the encoder's: the frame's
+	// indices outside the cards, then each card's row that crosses it.
 	var gaps []int
 	off := 0
-	for y := 0; y < f.h; y++ {
+	png, err = encodePNG(pal, f.w, f.h, cardLevel, func(y int, out []uint8) {
 		gaps = rowGaps(gaps, y, f.w, f.places)
 		for k := 0; k < len(gaps); k += 2 {
-			off += copy(idx[y*f.w+gaps[k]:y*f.w+gaps[k+1]], f.gaps[off:])
+			off += copy(out[gaps[k]:gaps[k+1]], f.gaps[off:])
 		}
-	}
-	for i, c := range pics {
-		c.packed.writeIndices(idx, f.w, f.places[i].at, pal, f.places[i].under)
-	}
-	png, err = encodeIndices(pal, idx, f.w, f.h, cardLevel)
+		for i, c := range pics {
+			at := f.places[i].at
+			if y >= at.Y && y < at.Y+CardHeight {
+				c.packed.writeRow(out[at.X:], y-at.Y, maps[i])
+			}
+		}
+	})
 	return png, true, err
 }
 

@@ -87,20 +87,39 @@ func overPixel(d []uint8, s [4]uint8) {
 // up once, so the indices are those of quantizing p drawn over under.
 // Clipped to the picture.
 func (p *packedImage) writeIndices(idx []uint8, w int, o image.Point, pal *palette, under color.RGBA) {
+	m := p.indexMap(pal, under)
+	pw, ph := p.rect.Dx(), p.rect.Dy()
+	r := image.Rect(o.X, o.Y, o.X+pw, o.Y+ph).Intersect(image.Rect(0, 0, w, len(idx)/max(w, 1)))
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		src := p.idx[(y-o.Y)*pw+(r.Min.X-o.X) : (y-o.Y)*pw+(r.Max.X-o.X)]
+		mapRow(idx[y*w+r.Min.X:y*w+r.Max.X], src, m)
+	}
+}
+
+// indexMap maps each of p's colours, drawn over the flat colour under, to
+// its index in pal.
+func (p *packedImage) indexMap(pal *palette, under color.RGBA) []uint8 {
 	m := make([]uint8, len(p.pal))
 	for k, s := range p.pal {
 		d := [4]uint8{under.R, under.G, under.B, under.A}
 		overPixel(d[:], s)
 		m[k] = pal.lut[lutCell(d[0], d[1], d[2])]
 	}
-	pw, ph := p.rect.Dx(), p.rect.Dy()
-	r := image.Rect(o.X, o.Y, o.X+pw, o.Y+ph).Intersect(image.Rect(0, 0, w, len(idx)/max(w, 1)))
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		src := p.idx[(y-o.Y)*pw+(r.Min.X-o.X) : (y-o.Y)*pw+(r.Max.X-o.X)]
-		out := idx[y*w+r.Min.X : y*w+r.Max.X]
-		for i, k := range src {
-			out[i] = m[k]
-		}
+	return m
+}
+
+// writeRow writes row y of p (all of its width) into out through m
+// (indexMap).
+func (p *packedImage) writeRow(out []uint8, y int, m []uint8) {
+	w := p.rect.Dx()
+	mapRow(out[:w], p.idx[y*w:(y+1)*w], m)
+}
+
+// mapRow sets out[i] = m[src[i]]; out is as long as src.
+func mapRow(out []uint8, src []uint16, m []uint8) {
+	out = out[:len(src)]
+	for i, k := range src {
+		out[i] = m[k]
 	}
 }
 
