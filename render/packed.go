@@ -108,11 +108,12 @@ func (p *packedImage) indexMap(pal *palette, under color.RGBA) []uint8 {
 	return m
 }
 
-// writeRow writes row y of p (all of its width) into out through m
-// (indexMap).
+// writeRow writes row y of p into out through m (indexMap), as much of
+// it as out holds.
 func (p *packedImage) writeRow(out []uint8, y int, m []uint8) {
 	w := p.rect.Dx()
-	mapRow(out[:w], p.idx[y*w:(y+1)*w], m)
+	n := min(w, len(out))
+	mapRow(out[:n], p.idx[y*w:y*w+n], m)
 }
 
 // mapRow sets out[i] = m[src[i]]; out is as long as src.

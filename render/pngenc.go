@@ -16,7 +16,7 @@ import (
 // row unfiltered (as image/png does for paletted images: filters rarely
 // help them) and compressed as soon as it is quantized. Writing it here
 // saves image/png's copies of the picture and of every row, and lets the
-// compression be github.com/klauspost/compress's zlib, the Go field's
+// compression be github.com/klauspost/compress's deflate, the Go field's
 // standard fast deflate: at its best speed it compresses a board's indices
 // in a little over half the time of compress/zlib's, a few per cent
 // smaller. The zlib stream around the deflate data (RFC 1950: a two-byte
