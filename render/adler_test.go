@@ -10,7 +10,7 @@ import (
 
 // TestAdler32UpdateIsHashAdler32: the eight-bytes-at-a-time checksum is
 // hash/adler32's on any length, from any running sum, over bytes that
-// push every lane to its largest value (RFC 1950 §9).
+// push every lane to its largest value (RFC 1950, section 2.2, ADLER32).
 func TestAdler32UpdateIsHashAdler32(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{0, 1, 7, 8, 9, 15, 16, 17, 5552, 16383, 16384, 16385, 40000, 1 << 20} {

@@ -122,7 +122,7 @@ func chunk(out []byte, typ string, data []byte) []byte {
 }
 
 // zlibHead is the two bytes that open a zlib stream of deflate data
-// compressed at level (RFC 1950 §2.2): deflate with a 32 KB window, the
+// compressed at level (RFC 1950, section 2.2): deflate with a 32 KB window, the
 // level's class as klauspost's zlib writer names it, and the check bits
 // that make the pair a multiple of 31.
 func zlibHead(level int) []byte {

@@ -14,7 +14,7 @@ import (
 // TestZlibStreamIsKlauspostZlibs: the zlib stream encodePNG frames around
 // the deflate data (its head, its Adler-32 checksum) is byte for byte the
 // one klauspost's zlib writer gives for the same rows, at the levels the
-// renderer uses and the others (RFC 1950 §2.2).
+// renderer uses and the others (RFC 1950, section 2.2).
 func TestZlibStreamIsKlauspostZlibs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	const w, h = 301, 257
