@@ -41,7 +41,7 @@ type pngEncoder struct {
 	row []byte       // filter byte, then the row's indices
 }
 
-// pngEncoders reuses encoders by compression level (a zlib writer's
+// pngEncoders reuses encoders by compression level (a deflate writer's
 // state is costly to set up).
 var pngEncoders [flate.BestCompression + 1]sync.Pool
 
