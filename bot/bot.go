@@ -159,6 +159,9 @@ type Bot struct {
 	dead bool
 	hook func(gameID int64, step string) bool
 
+	// admit: the interactions working after their acknowledgement, a few
+	// at a time (admission.go).
+	admit *admission
 	// renders bounds the pictures drawn at once (render.go).
 	renders  *slots
 	boards   boardCache
@@ -211,7 +214,7 @@ func New(d Deps) *Bot {
 		langs: map[string]string{}, userLocales: map[string]string{}, guildLocales: map[string]string{}, terms: map[glossary.Lang]*glossary.Terms{}, decks: map[string]*engine.Deck{}, recent: map[string]time.Time{},
 		replaySlots:   make(chan struct{}, maxReplays),
 		progressEvery: defaultProgressEvery,
-		pubs:          map[int64]*bool{}, renderWaits: map[int64]chan struct{}{}, handSince: map[int64]map[int64]time.Time{}, pubLocks: map[int64]*sync.Mutex{}, panelLocks: map[int64]*sync.Mutex{}, renders: newSlots(renderSlots()), stopping: make(chan struct{})}
+		pubs:          map[int64]*bool{}, renderWaits: map[int64]chan struct{}{}, handSince: map[int64]map[int64]time.Time{}, pubLocks: map[int64]*sync.Mutex{}, panelLocks: map[int64]*sync.Mutex{}, renders: newSlots(renderSlots()), admit: newAdmission(admitTurns(), admitPatience), stopping: make(chan struct{})}
 }
 
 // lockGame serialises a game's moves in this process.
@@ -265,6 +268,8 @@ func (b *Bot) HandleInteraction(ctx context.Context, i *discordgo.Interaction) {
 		return
 	}
 	defer b.inflight.Done()
+	b.admit.begin(i)
+	defer b.admit.end(i)
 	defer func() {
 		if r := recover(); r != nil {
 			b.Log.Error("interaction handler panicked", "panic", r, "interaction", i.ID)

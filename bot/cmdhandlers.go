@@ -331,6 +331,7 @@ func (b *Bot) cmdBoard(ctx context.Context, i *discordgo.Interaction) {
 		b.editOriginal(i, msg{content: gameNotRunningIn(p, rec, err)})
 		return
 	}
+	b.leaveAdmission(i) // the board waits for a render slot and the channel
 	if err := b.repostBoard(ctx, rec, g, boardPost{}); err != nil {
 		b.Log.Warn("repost board", "game", rec.ID, "err", err)
 		b.editOriginal(i, msg{content: p.T("cmd.board.failed", nil)})
@@ -599,6 +600,7 @@ func (b *Bot) cmdUndo(ctx context.Context, i *discordgo.Interaction) {
 		}
 		other, _ := rec.Player(sideKey(side.Other()))
 		pub := b.gamePrinter(rec)
+		b.leaveAdmission(i) // the channel's rate limit may keep it waiting
 		_, err = b.Session.ChannelMessageSendComplex(rec.ChannelID, &discordgo.MessageSend{
 			Content: pub.T("cmd.undo.ask", locale.Args{"Player": playerNameIn(pub, rec, side), "Opponent": mention(other.UserID)}),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{

@@ -120,6 +120,7 @@ func (b *Bot) showHand(ctx context.Context, i *discordgo.Interaction, gameID int
 		return
 	}
 	side := b.decidingSide(g, sides)
+	b.leaveAdmission(i) // the picture waits for a render slot
 	b.editOriginal(i, b.handMessage(rec, g, side))
 }
 
@@ -225,6 +226,9 @@ func (b *Bot) onChoice(ctx context.Context, i *discordgo.Interaction, id customI
 		return
 	}
 	after := outPayload{From: from, Record: panelTargetOf(i, side, chose).record, Chose: chose}
+	if after.Record != "" {
+		b.leaveAdmission(i) // its panel shows the hand picture, which waits for a render slot
+	}
 	if !published {
 		// The same player decides on: the next question, at once.
 		b.editOriginal(i, b.afterPanel(rec, g, side, after))

@@ -113,3 +113,21 @@ func ForgetBoardPictures(b *Bot) {
 	defer b.boards.mu.Unlock()
 	b.boards.calls, b.boards.order, b.boards.wants = nil, nil, nil
 }
+
+// HoldAdmission takes every admission turn, as interactions at work
+// would, and sets how long an interaction waits for one; release gives
+// them back.
+func HoldAdmission(b *Bot, patience time.Duration) (release func()) {
+	a := b.admit
+	a.mu.Lock()
+	a.patience = patience
+	a.mu.Unlock()
+	for range cap(a.turns) {
+		a.turns <- struct{}{}
+	}
+	return func() {
+		for range cap(a.turns) {
+			<-a.turns
+		}
+	}
+}

@@ -280,6 +280,7 @@ func (b *Bot) cmdReplay(ctx context.Context, i *discordgo.Interaction, o options
 		}
 		p = b.gamePrinter(rec)
 	}
+	b.leaveAdmission(i) // a replay takes seconds; replaySlots bound them
 	actions, err := b.Store.Actions(ctx, rec.ID)
 	var moves []engine.Move
 	if err == nil {

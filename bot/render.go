@@ -26,6 +26,9 @@ import (
 //     acknowledged first, and boards and hand DMs are drawn by the game's
 //     publisher after the move is stored, holding neither the game's lock
 //     nor the database;
+//   - the clicks' work after their acknowledgement is admitted a few at a
+//     time (admission.go), so that hundreds of handlers runnable at once
+//     do not leave the render goroutine a sliver of a core;
 //   - a game's publisher draws only the newest of several boards waiting
 //     (outbox.go, deliverBoard), and identical boards are drawn once
 //     (boardCache);

@@ -10,9 +10,14 @@ import (
 // response cannot be reported to the user anyway).
 
 func (b *Bot) respond(i *discordgo.Interaction, r *discordgo.InteractionResponse) bool {
+	deferred := r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource ||
+		r.Type == discordgo.InteractionResponseDeferredMessageUpdate
 	if err := b.Session.InteractionRespond(i, r); err != nil {
 		b.Log.Warn("interaction response failed", "interaction", i.ID, "err", err)
 		return false
+	}
+	if deferred {
+		b.admit.enter(i) // acknowledged: the work follows in its turn (admission.go)
 	}
 	return true
 }
