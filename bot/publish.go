@@ -373,9 +373,13 @@ func (b *Bot) boardPictureUnless(rec storage.Game, g *engine.Game, info chainInf
 	}
 	bd := b.boardDrawingOf(rec, g, info)
 	draw := func() ([]byte, error) { return bd.draw(b, unwanted) }
+	var wait func(done <-chan struct{}) error
+	if unwanted != nil {
+		wait = func(done <-chan struct{}) error { return b.awaitDrawing(rec.ID, done, unwanted) }
+	}
 	var err error
 	if bd.keyErr == nil {
-		png, err = b.boards.board(bd.key, draw)
+		png, err = b.boards.board(bd.key, draw, wait, unwanted)
 	} else {
 		png, err = draw()
 	}
@@ -410,7 +414,7 @@ func (b *Bot) sharedBoardPicture(rec storage.Game, g *engine.Game, info chainInf
 		return png, true
 	}
 	if b.boards.shared(bd.key, rec.ID) {
-		go func() { _, _ = b.boards.board(bd.key, func() ([]byte, error) { return bd.draw(b, nil) }) }()
+		go func() { _, _ = b.boards.board(bd.key, func() ([]byte, error) { return bd.draw(b, nil) }, nil, nil) }()
 	}
 	return nil, false
 }

@@ -114,6 +114,34 @@ func (b *Bot) drawingUnless(board bool, game int64, since time.Time, unwanted fu
 	return draw()
 }
 
+// awaitDrawing waits for done, the end of another caller's drawing of the
+// board picture that game wants too, giving up (errUnwanted) if game
+// commits a newer board meanwhile (kick rings it; unwanted confirms), as
+// a board waiting for a render slot does (drawingUnless).
+func (b *Bot) awaitDrawing(game int64, done <-chan struct{}, unwanted func() bool) error {
+	wake := make(chan struct{}, 1)
+	b.mu.Lock()
+	b.renderWaits[game] = wake
+	b.mu.Unlock()
+	defer func() {
+		b.mu.Lock()
+		if b.renderWaits[game] == wake {
+			delete(b.renderWaits, game)
+		}
+		b.mu.Unlock()
+	}()
+	for {
+		select {
+		case <-done:
+			return nil
+		case <-wake:
+			if unwanted() {
+				return errUnwanted
+			}
+		}
+	}
+}
+
 // slots is a counting semaphore whose waiters are served boards first,
 // then hands, each in their order of arrival; but a hand that has waited
 // handPatience goes before the boards. A hand DM holds up its game's
@@ -255,8 +283,17 @@ type boardCall struct {
 }
 
 // board returns the picture for key, drawing it with draw unless it is
-// cached or being drawn.
-func (c *boardCache) board(key [32]byte, draw func() ([]byte, error)) ([]byte, error) {
+// cached or being drawn. While another caller draws it, this one waits
+// with wait (nil: until it is drawn), which may give up: its error is
+// returned. If that drawer gives up (errUnwanted: its game moved on),
+// this caller draws it, unless moved (nil: never) says that its own game
+// moved on too. Under a burst, the boards of half the games after both
+// objective choices are alike: dozens of publishers waited for one
+// drawing, and each that took it over after its drawer gave up waited
+// seconds for a render slot before finding that its own game had moved
+// on as well, the next one then doing the same. Their games, whose
+// players waited for a board, stalled for up to a minute (issue 30).
+func (c *boardCache) board(key [32]byte, draw func() ([]byte, error), wait func(done <-chan struct{}) error, moved func() bool) ([]byte, error) {
 	c.mu.Lock()
 	if c.calls == nil {
 		c.calls = map[[32]byte]*boardCall{}
@@ -264,13 +301,24 @@ func (c *boardCache) board(key [32]byte, draw func() ([]byte, error)) ([]byte, e
 	if call, ok := c.calls[key]; ok {
 		c.waiting++
 		c.mu.Unlock()
-		<-call.done
+		var err error
+		if wait != nil {
+			err = wait(call.done)
+		} else {
+			<-call.done
+		}
 		c.mu.Lock()
 		c.waiting--
 		c.mu.Unlock()
+		if err != nil {
+			return nil, err
+		}
 		if errors.Is(call.err, errUnwanted) {
 			// Its drawer's game moved on; this caller's may not have.
-			return c.board(key, draw)
+			if moved != nil && moved() {
+				return nil, errUnwanted
+			}
+			return c.board(key, draw, wait, moved)
 		}
 		return call.png, call.err
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -101,13 +102,13 @@ func TestBoardCacheRetriesWhenItsDrawerGaveUp(t *testing.T) {
 			close(drawing)
 			<-giveUp
 			return nil, errUnwanted
-		})
+		}, nil, nil)
 		first <- err
 	}()
 	<-drawing
 	second := make(chan []byte, 1)
 	go func() {
-		png, err := c.board(key, func() ([]byte, error) { return []byte("png"), nil })
+		png, err := c.board(key, func() ([]byte, error) { return []byte("png"), nil }, nil, nil)
 		assert.NoError(t, err)
 		second <- png
 	}()
@@ -125,6 +126,131 @@ func TestBoardCacheRetriesWhenItsDrawerGaveUp(t *testing.T) {
 	close(giveUp)
 	assert.ErrorIs(t, <-first, errUnwanted)
 	assert.Equal(t, []byte("png"), <-second, "the second caller drew it")
+}
+
+// waitWaiting waits until n callers wait for another's drawing in c.
+func waitWaiting(t *testing.T, c *boardCache, n int) {
+	t.Helper()
+	ctx := testctx.Context(t)
+	for {
+		c.mu.Lock()
+		w := c.waiting
+		c.mu.Unlock()
+		if w == n {
+			return
+		}
+		require.NoError(t, ctx.Err())
+		runtime.Gosched()
+	}
+}
+
+// Issue 30: a caller waiting for another's drawing of a picture it wants
+// too leaves as soon as its own game moves on (its wait gives up), and
+// does not take the drawing over when its drawer gives up if its game
+// moved on too: dozens of publishers each taking it over in turn, each
+// waiting seconds for a render slot before finding its game had moved
+// on, stalled their games for up to a minute.
+func TestBoardCacheWaitersLeaveWhenTheirGameMovesOn(t *testing.T) {
+	tests := []struct {
+		name      string
+		drawerEnd error // how the first caller's drawing ends
+		leave     bool  // the waiter's game commits a newer board while it waits
+		moved     bool  // the waiter's game has a newer board when the drawer gives up
+		want      error
+		drew      bool // the waiter drew the picture itself
+	}{
+		{name: "drawn for both", want: nil},
+		{name: "the waiter's game moves on while it waits", leave: true, want: errUnwanted},
+		{name: "the drawer gives up, the waiter's game still wants it", drawerEnd: errUnwanted, want: nil, drew: true},
+		{name: "the drawer gives up, the waiter's game moved on too", drawerEnd: errUnwanted, moved: true, want: errUnwanted},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var c boardCache
+			key := [32]byte{7}
+			drawing, finish := make(chan struct{}), make(chan struct{})
+			first := make(chan error, 1)
+			go func() {
+				_, err := c.board(key, func() ([]byte, error) {
+					close(drawing)
+					<-finish
+					if tt.drawerEnd != nil {
+						return nil, tt.drawerEnd
+					}
+					return []byte("drawn by the first"), nil
+				}, nil, nil)
+				first <- err
+			}()
+			<-drawing
+			leave := make(chan struct{})
+			drew := false
+			got := make(chan error, 1)
+			go func() {
+				_, err := c.board(key, func() ([]byte, error) { drew = true; return []byte("drawn by the second"), nil },
+					func(done <-chan struct{}) error {
+						select {
+						case <-done:
+							return nil
+						case <-leave:
+							return errUnwanted
+						}
+					},
+					func() bool { return tt.moved })
+				got <- err
+			}()
+			waitWaiting(t, &c, 1)
+			if tt.leave {
+				close(leave)
+				assert.ErrorIs(t, <-got, errUnwanted, "left while the drawing goes on")
+				close(finish)
+				assert.NoError(t, <-first)
+				return
+			}
+			close(finish)
+			<-first
+			err := <-got
+			if tt.want == nil {
+				assert.NoError(t, err)
+			} else {
+				assert.ErrorIs(t, err, tt.want)
+			}
+			assert.Equal(t, tt.drew, drew)
+		})
+	}
+}
+
+// awaitDrawing gives up when its game commits a newer board (a kick, and
+// unwanted confirms it), and not for a kick unwanted denies.
+func TestAwaitDrawingLeavesAtItsGamesNewerBoard(t *testing.T) {
+	b := New(Deps{})
+	const game = 9
+	again := false
+	b.mu.Lock()
+	b.pubs[game] = &again // its publisher runs (it is the one waiting)
+	b.mu.Unlock()
+	var mu sync.Mutex
+	newer := false
+	unwanted := func() bool { mu.Lock(); defer mu.Unlock(); return newer }
+	done := make(chan struct{})
+	got := make(chan error, 1)
+	go func() { got <- b.awaitDrawing(game, done, unwanted) }()
+	ctx := testctx.Context(t)
+	registered := func() bool { b.mu.Lock(); defer b.mu.Unlock(); return b.renderWaits[game] != nil }
+	for !registered() {
+		require.NoError(t, ctx.Err())
+		runtime.Gosched()
+	}
+	b.kick(game) // a commit that is not a newer board: it waits on
+	mu.Lock()
+	newer = true
+	mu.Unlock()
+	b.kick(game)
+	assert.ErrorIs(t, <-got, errUnwanted)
+	assert.False(t, registered(), "its wake-up is removed")
+
+	go func() { got <- b.awaitDrawing(game, done, unwanted) }()
+	close(done)
+	assert.NoError(t, <-got, "drawn: no look at the outbox needed")
 }
 
 // queued: first boards and rest others wait for a slot.
@@ -245,7 +371,7 @@ func TestBoardCacheTellsAPictureWantedByTwoGames(t *testing.T) {
 	assert.True(t, c.shared(a, 2), "another game wants it too")
 	_, ok := c.drawn(a)
 	assert.False(t, ok, "not drawn yet")
-	png, err := c.board(a, func() ([]byte, error) { return []byte("png"), nil })
+	png, err := c.board(a, func() ([]byte, error) { return []byte("png"), nil }, nil, nil)
 	require.NoError(t, err)
 	got, ok := c.drawn(a)
 	assert.True(t, ok)
