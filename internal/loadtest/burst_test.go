@@ -157,6 +157,24 @@ func TestBurst(t *testing.T) {
 				t.Logf("CPU profile: %v", err)
 			}
 		}()
+		// Where every goroutine waits: a dump every 2.5 s of the first
+		// 30 s (each stops the bot for a moment). A publisher stuck
+		// behind another's drawing showed up this way.
+		go func() {
+			tick := time.NewTicker(2500 * time.Millisecond)
+			defer tick.Stop()
+			for k := 1; k <= 12; k++ {
+				select {
+				case <-ctx.Done():
+					return
+				case <-tick.C:
+				}
+				path := filepath.Join(profiles, fmt.Sprintf("goroutines-%04.1fs.txt", float64(k)*2.5))
+				if err := saveProfile(debugAddr, "goroutine?debug=2", path); err != nil {
+					t.Logf("goroutine dump: %v", err)
+				}
+			}
+		}()
 	}
 	stalled := w.watchStalls(ctx, games)
 	wg.Wait()
@@ -205,6 +223,10 @@ func TestBurst(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, os.WriteFile(keep+suffix, raw, 0o644))
 		}
+		// And the bot's log beside it (its warnings say what failed).
+		raw, err := os.ReadFile(filepath.Join(dir, "bot.log"))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(keep+".log", raw, 0o644))
 	}
 
 	acks := srv.ResponseLatencies()

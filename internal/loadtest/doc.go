@@ -20,9 +20,11 @@
 // end), RFOP_LOADTEST_BIN (a binary to test instead of building this
 // tree's, for a before/after comparison), RFOP_LOADTEST_PROFILES (a
 // directory: heap profiles of the bot taken at its peaks, and a CPU
-// profile of the burst's first seconds, for go tool pprof),
+// profile of the burst's first seconds, for go tool pprof, and a dump of
+// the bot's goroutines every 2.5 s of the first 30 s),
 // RFOP_LOADTEST_CPU_SECONDS (how many first seconds that profile covers,
 // 8), RFOP_LOADTEST_KEEP (a file: the bot's database is copied there
-// after the run, to study its outbox and log). docs/scaling.md gives the
+// after the run, to study its outbox and move log, and the bot's own log
+// beside it, with ".log" added). docs/scaling.md gives the
 // figures measured. The package has no code of its own.
 package loadtest
