@@ -24,11 +24,15 @@ import (
 // (the cores are just as busy), the renderer gets its share, and the
 // acknowledgements, which wait for nothing, are sent sooner.
 //
-// An interaction holds its turn from its acknowledgement until its
-// handler returns (its answer included: measured under the burst, giving
-// the turn back at the answer let twice as much work run at once and kept
-// half of the gain), unless the handler gives it up before a slow wait of
-// its own (a picture, a channel's rate limit: leaveAdmission). It never
+// An interaction holds its turn from its acknowledgement until its first
+// answer (the panel or reply edited in, a follow-up) or until its handler
+// returns; after the answer it mostly waits for Discord, tens to hundreds
+// of milliseconds a call, which a turn must not be held for: four turns
+// held through the answers capped a process at a few dozen clicks a
+// second against Discord's latency (and, against the fake Discord on
+// loopback, cut BenchmarkE2E200Games's throughput by a quarter). A
+// handler that waits for something slow before answering (a picture, a
+// channel's rate limit) gives its turn up first: leaveAdmission. None
 // takes one again, so a holder never waits for a turn while holding a
 // game's lock that another holder wants. A turn awaited admitPatience is
 // done without: admission orders the work, it never stops it.
@@ -55,10 +59,14 @@ const (
 // others.
 const admitPatience = 2 * time.Second
 
-// admitTurns: two interactions a core. Measured under the burst (2
-// cores): 4 turns kept the acknowledgements and the boards as fast as
-// before and the start's hand DMs seconds sooner; 2 delayed the boards.
-func admitTurns() int { return 2 * runtime.GOMAXPROCS(0) }
+// admitTurns: four interactions a core. Measured on 2 cores: under the
+// burst, 8 turns and 4 gave about the same backlog (332 and 334
+// publications, against 293 and 359 with 4 and 399 without admission);
+// with players who pause between clicks (BenchmarkE2E200Games), 4 turns
+// made the run 12 % longer and 8 did not. A turn covers a click's own
+// work, which also waits for the database (a single writer in SQLite),
+// so a few turns more than cores keep the cores busy.
+func admitTurns() int { return 4 * runtime.GOMAXPROCS(0) }
 
 func newAdmission(n int, patience time.Duration) *admission {
 	return &admission{turns: make(chan struct{}, n), open: map[string]admitted{}, patience: patience}

@@ -103,3 +103,50 @@ func TestAdmissionGoesOnWithoutATurnAfterItsPatience(t *testing.T) {
 	a.end(stuck)
 	assert.Empty(t, a.turns)
 }
+
+// answerSession answers every interaction call at once (what the
+// admission tests need of Discord).
+type answerSession struct{ Session }
+
+func (answerSession) InteractionRespond(*discordgo.Interaction, *discordgo.InteractionResponse, ...discordgo.RequestOption) error {
+	return nil
+}
+
+func (answerSession) RequestWithBucketID(string, string, interface{}, string, ...discordgo.RequestOption) ([]byte, error) {
+	return []byte("{}"), nil
+}
+
+func (answerSession) FollowupMessageCreate(*discordgo.Interaction, bool, *discordgo.WebhookParams, ...discordgo.RequestOption) (*discordgo.Message, error) {
+	return &discordgo.Message{}, nil
+}
+
+// TestAdmissionGivesTheTurnBackAtTheAnswer: an acknowledged interaction
+// holds its turn until its first answer, after which it only waits for
+// Discord (tens to hundreds of milliseconds a call).
+func TestAdmissionGivesTheTurnBackAtTheAnswer(t *testing.T) {
+	tests := []struct {
+		name   string
+		answer func(b *Bot, i *discordgo.Interaction)
+	}{
+		{"the panel edited in", func(b *Bot, i *discordgo.Interaction) { b.editOriginal(i, msg{content: "next"}) }},
+		{"a follow-up", func(b *Bot, i *discordgo.Interaction) { b.followupEphemeral(i, msg{content: "not yours"}) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := New(Deps{Session: answerSession{}})
+			i := withID("5")
+			b.admit.begin(i)
+			require.True(t, b.deferUpdate(i))
+			require.Len(t, b.admit.turns, 1, "acknowledged: it works in its turn")
+			tt.answer(b, i)
+			assert.Empty(t, b.admit.turns, "answered: the turn is given back")
+			b.admit.end(i)
+		})
+	}
+	b := New(Deps{Session: answerSession{}})
+	i := withID("6")
+	b.admit.begin(i)
+	b.replyEphemeral(i, "answered at once")
+	assert.Empty(t, b.admit.turns, "answered without an acknowledgement: no turn taken")
+	b.admit.end(i)
+}

@@ -12,6 +12,9 @@ import (
 func (b *Bot) respond(i *discordgo.Interaction, r *discordgo.InteractionResponse) bool {
 	deferred := r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource ||
 		r.Type == discordgo.InteractionResponseDeferredMessageUpdate
+	if !deferred {
+		b.admit.leave(i) // answered: what follows waits for Discord (admission.go)
+	}
 	if err := b.Session.InteractionRespond(i, r); err != nil {
 		b.Log.Warn("interaction response failed", "interaction", i.ID, "err", err)
 		return false
@@ -71,6 +74,7 @@ func (b *Bot) editOriginal(i *discordgo.Interaction, m msg) {
 // editPanel is editOriginal returning the error (the publisher edits a
 // mover's panel from the stored interaction token).
 func (b *Bot) editPanel(i *discordgo.Interaction, m msg) error {
+	b.admit.leave(i) // answered: what follows waits for Discord (admission.go)
 	comps := m.comps
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
@@ -89,6 +93,7 @@ func (b *Bot) editPanel(i *discordgo.Interaction, m msg) error {
 
 // followupEphemeral sends another private message on an interaction.
 func (b *Bot) followupEphemeral(i *discordgo.Interaction, m msg) {
+	b.admit.leave(i)
 	_, err := b.Session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
 		Content: m.content, Components: m.comps, Files: m.files, Flags: discordgo.MessageFlagsEphemeral,
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
