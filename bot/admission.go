@@ -16,7 +16,7 @@ import (
 // Go has no priorities: under a burst (200 games whose players click as
 // soon as they are answered) hundreds of them were runnable at once, and
 // the render goroutine, which draws the boards and the hand pictures every
-// game waits for, got a few percent of a core (it yields about every
+// game waits for, got about half of one core (it yields about every
 // millisecond so that acknowledgements are not held up, and a goroutine
 // that yields waits behind every runnable one). The start's hand DMs were
 // done seconds late and each game's next boards piled up behind them
@@ -27,10 +27,10 @@ import (
 // An interaction holds its turn from its acknowledgement until its first
 // answer (the panel or reply edited in, a follow-up) or until its handler
 // returns; after the answer it mostly waits for Discord, tens to hundreds
-// of milliseconds a call, which a turn must not be held for: four turns
-// held through the answers capped a process at a few dozen clicks a
-// second against Discord's latency (and, against the fake Discord on
-// loopback, cut BenchmarkE2E200Games's throughput by a quarter). A
+// of milliseconds a call, which a turn must not be held for: held through
+// the answers, a few turns would cap a process at a few dozen clicks a
+// second against Discord's latency (against the fake Discord on loopback
+// they already cut BenchmarkE2E200Games's throughput by a quarter). A
 // handler that waits for something slow before answering (a picture, a
 // channel's rate limit) gives its turn up first: leaveAdmission. None
 // takes one again, so a holder never waits for a turn while holding a
@@ -53,10 +53,9 @@ const (
 	through                 // had its turn, or went on without one
 )
 
-// admitPatience: how long an interaction waits for a turn at most.
-// Measured under the burst, waits stay well under it; it bounds what a
-// handler blocked while holding a turn (a stalled database) costs the
-// others.
+// admitPatience: how long an interaction waits for a turn at most. It
+// bounds what a handler blocked while holding a turn (a stalled
+// database) costs the others.
 const admitPatience = 2 * time.Second
 
 // admitTurns: four interactions a core. Measured on 2 cores: under the
