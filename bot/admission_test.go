@@ -38,11 +38,11 @@ func TestAdmissionAdmitsAFewAtATime(t *testing.T) {
 			admitted <- id
 		}()
 	}
-	require.Eventually(t, func() bool {
+	waitUntil(t, "both wait for a turn", func() bool {
 		s3, _ := a.state("3")
 		s4, _ := a.state("4")
 		return s3 == through && s4 == through
-	}, time.Minute, time.Millisecond, "both are waiting")
+	})
 	assert.Empty(t, admitted, "every turn is taken: nobody else is admitted")
 
 	a.leave(withID("1"))

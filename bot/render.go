@@ -88,22 +88,12 @@ func (b *Bot) drawingHandUnless(game int64, since time.Time, unwanted func() boo
 }
 
 func (b *Bot) drawingUnless(board bool, game int64, since time.Time, unwanted func() bool, draw func() error) error {
-	wake := make(chan struct{}, 1)
-	if !board {
-		// Primed: a board committed while the hand stepped aside (its
-		// kick found nothing to wake) is seen at the first look. A board
-		// looked just before it came here (deliverBoard).
-		wake <- struct{}{}
-	}
-	b.mu.Lock()
-	b.renderWaits[game] = wake
-	b.mu.Unlock()
+	// Primed for a hand: a board committed while the hand stepped aside
+	// (its kick found nothing to wake) is seen at the first look. A board
+	// looked just before it came here (deliverBoard).
+	wake, forget := b.wakeOnCommit(game, !board)
 	ok, gaveUp := b.renders.acquireSince(board, since, b.stopping, wake, unwanted)
-	b.mu.Lock()
-	if b.renderWaits[game] == wake {
-		delete(b.renderWaits, game)
-	}
-	b.mu.Unlock()
+	forget()
 	switch {
 	case gaveUp:
 		return errUnwanted
@@ -114,22 +104,33 @@ func (b *Bot) drawingUnless(board bool, game int64, since time.Time, unwanted fu
 	return draw()
 }
 
-// awaitDrawing waits for done, the end of another caller's drawing of the
-// board picture that game wants too, giving up (errUnwanted) if game
-// commits a newer board meanwhile (kick rings it; unwanted confirms), as
-// a board waiting for a render slot does (drawingUnless).
-func (b *Bot) awaitDrawing(game int64, done <-chan struct{}, unwanted func() bool) error {
-	wake := make(chan struct{}, 1)
+// wakeOnCommit is the wake-up of game's board or hand DM waiting for a
+// picture (renderWaits), rung by kick when the game commits, primed with
+// one ring if primed; forget removes it.
+func (b *Bot) wakeOnCommit(game int64, primed bool) (wake chan struct{}, forget func()) {
+	wake = make(chan struct{}, 1)
+	if primed {
+		wake <- struct{}{}
+	}
 	b.mu.Lock()
 	b.renderWaits[game] = wake
 	b.mu.Unlock()
-	defer func() {
+	return wake, func() {
 		b.mu.Lock()
 		if b.renderWaits[game] == wake {
 			delete(b.renderWaits, game)
 		}
 		b.mu.Unlock()
-	}()
+	}
+}
+
+// awaitDrawing waits for done, the end of another caller's drawing of the
+// board picture that game wants too, giving up (errUnwanted) if game
+// commits a newer board meanwhile (kick rings it; unwanted confirms), as
+// a board waiting for a render slot does (drawingUnless).
+func (b *Bot) awaitDrawing(game int64, done <-chan struct{}, unwanted func() bool) error {
+	wake, forget := b.wakeOnCommit(game, false)
+	defer forget()
 	for {
 		select {
 		case <-done:

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"runtime"
 	"sync"
 	"testing"
@@ -112,36 +113,32 @@ func TestBoardCacheRetriesWhenItsDrawerGaveUp(t *testing.T) {
 		assert.NoError(t, err)
 		second <- png
 	}()
-	ctx := testctx.Context(t)
-	for { // until the second caller waits for the first's drawing
-		c.mu.Lock()
-		n := c.waiting
-		c.mu.Unlock()
-		if n == 1 {
-			break
-		}
-		require.NoError(t, ctx.Err())
-		runtime.Gosched()
-	}
+	waitWaiting(t, &c, 1) // the second caller waits for the first's drawing
 	close(giveUp)
 	assert.ErrorIs(t, <-first, errUnwanted)
 	assert.Equal(t, []byte("png"), <-second, "the second caller drew it")
 }
 
+// waitUntil waits until cond holds, under the test's one bound
+// (testctx): each condition is the state a goroutine reaches on its way
+// to block.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	ctx := testctx.Context(t)
+	for !cond() {
+		require.NoError(t, ctx.Err(), "waiting until %s", what)
+		runtime.Gosched()
+	}
+}
+
 // waitWaiting waits until n callers wait for another's drawing in c.
 func waitWaiting(t *testing.T, c *boardCache, n int) {
 	t.Helper()
-	ctx := testctx.Context(t)
-	for {
+	waitUntil(t, "callers wait for a drawing", func() bool {
 		c.mu.Lock()
-		w := c.waiting
-		c.mu.Unlock()
-		if w == n {
-			return
-		}
-		require.NoError(t, ctx.Err())
-		runtime.Gosched()
-	}
+		defer c.mu.Unlock()
+		return c.waiting == n
+	})
 }
 
 // Issue 30: a caller waiting for another's drawing of a picture it wants
@@ -234,12 +231,8 @@ func TestAwaitDrawingLeavesAtItsGamesNewerBoard(t *testing.T) {
 	done := make(chan struct{})
 	got := make(chan error, 1)
 	go func() { got <- b.awaitDrawing(game, done, unwanted) }()
-	ctx := testctx.Context(t)
 	registered := func() bool { b.mu.Lock(); defer b.mu.Unlock(); return b.renderWaits[game] != nil }
-	for !registered() {
-		require.NoError(t, ctx.Err())
-		runtime.Gosched()
-	}
+	waitUntil(t, "it waits for the drawing", registered)
 	b.kick(game) // a commit that is not a newer board: it waits on
 	mu.Lock()
 	newer = true
@@ -264,11 +257,7 @@ func (s *slots) queued(first, rest int) bool {
 // slot of s (each waiter queues in its own goroutine).
 func waitSlotsQueued(t *testing.T, s *slots, first, rest int) {
 	t.Helper()
-	ctx := testctx.Context(t)
-	for !s.queued(first, rest) {
-		require.NoError(t, ctx.Err(), "waiting for %d boards and %d others queued", first, rest)
-		runtime.Gosched()
-	}
+	waitUntil(t, fmt.Sprintf("%d boards and %d others are queued", first, rest), func() bool { return s.queued(first, rest) })
 }
 
 // Issue 30: a board waiting for a slot gives way when its game commits a

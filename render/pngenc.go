@@ -80,7 +80,6 @@ func encodePNG(pal *palette, w, h, level int, row func(y int, out []uint8)) ([]b
 	for y := 0; y < h; y++ {
 		if y%yieldRows == yieldRows-1 {
 			runtime.Gosched() // as painter.yield: about every millisecond
-
 		}
 		row(y, line[1:])
 		sum = adler32Update(sum, line)
